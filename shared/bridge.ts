@@ -1,0 +1,188 @@
+/**
+ * The bridge contract between the renderer and the main process (architecture rule 2).
+ *
+ * Every command the UI can send and every event it can receive is declared here once, as plain JSON.
+ * Electron's preload implements {@link SwitchboardBridge} over IPC; the test harness implements it over a
+ * loopback WebSocket. Both end in the same hub (`electron/core/hub.ts`), which validates every payload with
+ * {@link commandParamSchemas} before acting on it.
+ *
+ * Ids crossing this seam are opaque strings minted by the main process (`agentId` comes from the user's
+ * config; `sessionKey` and `itemId` are minted by the hub). The renderer never sees JSON-RPC ids,
+ * `elicitationId`s or process handles (spec E-REQ-4).
+ */
+import { z } from 'zod';
+import type { FormCheck, FormValues } from './form-schema';
+
+/** Lifecycle of one configured agent process, as the sidebar shows it. */
+export type AgentStatus =
+  | { kind: 'starting' }
+  | { kind: 'ready' }
+  /** The process ended. `code`/`signal` as Node reports them; `message` is a plain sentence for the user. */
+  | { kind: 'exited'; code: number | null; signal: string | null; message: string }
+  /** The agent could not be started or did not complete `initialize`; `message` says why in plain words. */
+  | { kind: 'failed'; message: string };
+
+/** Name and version the agent reported at `initialize` (`agentInfo` in v1, `info` in v2). */
+export interface AgentInfoView {
+  name: string;
+  title?: string;
+  version?: string;
+}
+
+/** One configured agent (spec E-REQ-7: the configured name plus what the agent says it is). */
+export interface AgentView {
+  agentId: string;
+  name: string;
+  status: AgentStatus;
+  /** ACP protocol version negotiated on the current connection (spec E-VER), once ready. */
+  protocolVersion?: number;
+  agentInfo?: AgentInfoView;
+  /** Elicitation modes advertised to this agent at `initialize` (spec E-CAP-1, E-CAP-2). */
+  advertisedModes: Array<'form' | 'url'>;
+}
+
+/** One line of a session transcript. Agent text arrives in chunks and is appended to the last agent entry. */
+export interface TranscriptEntry {
+  entryId: string;
+  role: 'user' | 'agent' | 'system';
+  text: string;
+}
+
+/** One ACP session of one agent. */
+export interface SessionView {
+  /** Opaque key minted by the hub; commands address the session with it. */
+  sessionKey: string;
+  agentId: string;
+  /** The agent's `sessionId`, for display only. */
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  /** True while a `session/prompt` is in flight (the Stop button is enabled). */
+  promptInFlight: boolean;
+  /** `stopReason` of the last finished prompt turn (`end_turn`, `cancelled`, …). */
+  lastStopReason?: string;
+  transcript: TranscriptEntry[];
+  /** Prompts the agent suggests (the demo agent's scenarios), from `available_commands_update`. */
+  suggestions: Array<{ name: string; description: string }>;
+}
+
+/** What a queue item belongs to (spec E-REQ-2, E-REQ-3, E-REQ-7). */
+export type ItemScope =
+  | {
+      kind: 'session';
+      sessionKey: string;
+      sessionId: string;
+      sessionTitle?: string;
+      toolCallId?: string;
+      toolCallTitle?: string;
+    }
+  /** Request-scoped: belongs to one of our pending requests to the agent; `label` says which, e.g. "while signing in". */
+  | { kind: 'request'; label?: string };
+
+/**
+ * Lifecycle of a queue item as the user sees it.
+ * - `pending`: waiting for the user.
+ * - `withdrawn`: the agent sent `$/cancel_request` (spec E-CXL-1); typed values stay readable.
+ * - `disconnected`: the agent's process exited or its connection closed (spec E-CXL-4).
+ */
+export type ItemState = 'pending' | 'withdrawn' | 'disconnected';
+
+/** One pending elicitation in an agent's queue. */
+export interface QueueItemView {
+  itemId: string;
+  agentId: string;
+  /** The agent's configured name, and what it reported at `initialize` (spec E-REQ-7). */
+  agentName: string;
+  agentInfo?: AgentInfoView;
+  scope: ItemScope;
+  mode: 'form';
+  /** Shown as plain text, never as HTML or links (spec E-REQ-6). */
+  message: string;
+  /** The agent's `requestedSchema`, already checked by the broker (spec E-FORM-1, E-FORM-10). */
+  requestedSchema: Record<string, unknown>;
+  state: ItemState;
+  /** The user's typed values so far, kept in main so a renderer reload loses nothing (architecture rule 7). */
+  draft?: FormValues;
+  /** Milliseconds since the epoch when the request arrived; the queue is ordered by it. */
+  arrivedAt: number;
+}
+
+/** Everything the renderer needs to draw itself from scratch, e.g. after a reload. */
+export interface Snapshot {
+  agents: AgentView[];
+  sessions: SessionView[];
+  queue: QueueItemView[];
+  /** Default working folder offered for a new session (the user's home). */
+  defaultCwd: string;
+}
+
+/** Events from main to the renderer. The hub coalesces them into batches (architecture rule 6). */
+export type BridgeEvent =
+  | { type: 'snapshot'; snapshot: Snapshot }
+  | { type: 'agent'; agent: AgentView }
+  /** Session fields changed (a new session starts with an empty transcript; entries come as `transcript`). */
+  | { type: 'session'; session: Omit<SessionView, 'transcript'> & { transcript?: TranscriptEntry[] } }
+  /** Entries appended to, or the last entry's text extended in, a transcript. */
+  | { type: 'transcript'; sessionKey: string; upserts: TranscriptEntry[] }
+  | { type: 'item'; item: QueueItemView }
+  | { type: 'itemRemoved'; itemId: string }
+  /** A plain sentence for the user about something that went wrong outside any card. */
+  | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string };
+
+const id = z.string().min(1).max(200);
+
+/** Zod schemas of every command's params: the hub parses every incoming command with these. */
+export const commandParamSchemas = {
+  getSnapshot: z.object({}).strict(),
+  newSession: z.object({ agentId: id, cwd: z.string().min(1).max(4096).optional() }).strict(),
+  prompt: z.object({ sessionKey: id, text: z.string().min(1).max(1_000_000) }).strict(),
+  cancelPrompt: z.object({ sessionKey: id }).strict(),
+  answerElicitation: z
+    .object({
+      itemId: id,
+      /** The agent the renderer believes the item belongs to; main rejects the answer if it does not. */
+      agentId: id,
+      action: z.enum(['accept', 'decline', 'cancel']),
+      /** Raw form values; main converts them to wire `content` (spec E-FORM-7, E-FORM-8). Only with accept. */
+      values: z.record(z.string(), z.unknown()).optional(),
+    })
+    .strict(),
+  saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
+  dismissItem: z.object({ itemId: id }).strict(),
+  restartAgent: z.object({ agentId: id }).strict(),
+} as const;
+
+/** Result type of each command. */
+export interface CommandResults {
+  getSnapshot: Snapshot;
+  newSession: { sessionKey: string };
+  prompt: { stopReason: string };
+  cancelPrompt: Record<string, never>;
+  answerElicitation: Record<string, never>;
+  /** Saves the draft in main and returns main's verdict on it (ajv + re2, spec E-FORM-5, E-FORM-6). */
+  saveDraft: FormCheck;
+  dismissItem: Record<string, never>;
+  restartAgent: Record<string, never>;
+}
+
+export type CommandName = keyof typeof commandParamSchemas;
+export type CommandParams<K extends CommandName> = z.input<(typeof commandParamSchemas)[K]>;
+
+/**
+ * The one object the renderer depends on: `window.switchboard` in Electron, a WebSocket client in the
+ * harness. `invoke` rejects with an `Error` whose message is a plain sentence for the user.
+ */
+export interface SwitchboardBridge {
+  invoke<K extends CommandName>(command: K, params: CommandParams<K>): Promise<CommandResults[K]>;
+  /** Subscribes to event batches; returns the unsubscribe function. */
+  subscribe(listener: (events: BridgeEvent[]) => void): () => void;
+}
+
+/** IPC channel names used by the Electron preload and main binding. */
+export const IPC_INVOKE_CHANNEL = 'switchboard:invoke';
+export const IPC_EVENTS_CHANNEL = 'switchboard:events';
+
+/** Type guard for a command name received from an untrusted peer. */
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.hasOwn(commandParamSchemas, value);
+}
