@@ -156,7 +156,8 @@ export const commandParamSchemas = {
 export interface CommandResults {
   getSnapshot: Snapshot;
   newSession: { sessionKey: string };
-  prompt: { stopReason: string };
+  /** v1: resolves when the turn ends, with its stop reason. v2: resolves once the agent took the prompt; the turn's end arrives as a session event. */
+  prompt: { stopReason?: string };
   cancelPrompt: Record<string, never>;
   answerElicitation: Record<string, never>;
   /** Saves the draft in main and returns main's verdict on it (ajv + re2, spec E-FORM-5, E-FORM-6). */

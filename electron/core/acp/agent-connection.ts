@@ -91,13 +91,17 @@ export class AgentConnection {
     return response.sessionId;
   }
 
-  /** `session/prompt` with one text block. Resolves with the `stopReason` when the turn ends. */
-  async prompt(sessionId: string, text: string): Promise<string> {
+  /**
+   * `session/prompt` with one text block. In v1 the response ends the turn and carries its `stopReason`;
+   * in v2 the response only acknowledges the prompt (`messageId`) and the turn ends with a `state_update`
+   * to `idle`, so `stopReason` is undefined here.
+   */
+  async prompt(sessionId: string, text: string): Promise<{ stopReason?: string }> {
     const response = (await this.agent.request('session/prompt', {
       sessionId,
       prompt: [{ type: 'text', text }],
-    })) as { stopReason: string };
-    return response.stopReason;
+    })) as { stopReason?: string };
+    return this.version === 1 ? { stopReason: response.stopReason } : {};
   }
 
   /** `session/cancel`: asks the agent to stop the session's prompt turn. Elicitations are untouched (E-CXL-3). */

@@ -1,0 +1,442 @@
+/**
+ * The hub: the one object the UI talks to (architecture rule 3). Commands in, event batches out.
+ *
+ * It owns the agents (process + ACP connection each), their sessions and transcripts, and the elicitation
+ * broker. It runs the same in Electron and in the test harness; neither host adds behaviour of its own.
+ * All state lives here (architecture rule 7): a reloaded renderer asks `getSnapshot` and loses nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { isAbsolute } from 'node:path';
+import {
+  commandParamSchemas,
+  isCommandName,
+  type AgentView,
+  type BridgeEvent,
+  type CommandName,
+  type CommandResults,
+  type SessionView,
+  type Snapshot,
+  type TranscriptEntry,
+} from '../../shared/bridge';
+import { connectAgent, type AgentConnection, type ElicitationMode } from './acp/agent-connection';
+import { startAgentProcess, type AgentProcess, type LaunchSpec } from './agents/agent-process';
+import type { AgentConfig, AgentsConfig } from './config';
+import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
+import { EventBatcher } from './event-batcher';
+
+/** How the host runs a built-in agent (`"builtin": "demo"` in the config). */
+export interface BuiltinAgentLaunch {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export interface HubOptions {
+  config: AgentsConfig;
+  builtinAgents: Record<string, BuiltinAgentLaunch>;
+  /** Default cwd offered for new sessions (the user's home). */
+  defaultCwd: string;
+  /** Diagnostic log sink; never receives form values or full URLs (spec E-PRIV-1). */
+  log?: (line: string) => void;
+  /** Event batch period in ms (architecture rule 6); default 16. */
+  batchIntervalMs?: number;
+  /** How long an agent may take to answer `initialize`, in ms; default 30 000. */
+  initializeTimeoutMs?: number;
+}
+
+/** Modes this build can honour (spec E-CAP-2). URL mode is advertised once its consent flow exists. */
+const SUPPORTED_MODES: ElicitationMode[] = ['form'];
+
+const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
+
+interface AgentRuntime {
+  config: AgentConfig;
+  view: AgentView;
+  process?: AgentProcess;
+  connection?: AgentConnection;
+  connectionId?: string;
+}
+
+interface SessionState {
+  view: SessionView;
+  connectionId: string;
+  toolCallTitles: Map<string, string>;
+  /** The agent entry that chunks are appended to; reset when a turn ends or the user speaks. */
+  openAgentEntryId?: string;
+}
+
+export class Hub {
+  private readonly agents = new Map<string, AgentRuntime>();
+  private readonly sessions = new Map<string, SessionState>();
+  /** The same sessions by connection and agent `sessionId`, for the hot `session/update` path. */
+  private readonly sessionsByAgentId = new Map<string, SessionState>();
+  private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
+  private readonly batcher: EventBatcher;
+  private readonly broker: ElicitationBroker;
+  private stopping = false;
+
+  constructor(private readonly options: HubOptions) {
+    this.batcher = new EventBatcher((events) => this.listeners.forEach((l) => l(events)), options.batchIntervalMs);
+    this.broker = new ElicitationBroker({
+      itemChanged: (item) => this.emit({ type: 'item', item }),
+      itemRemoved: (itemId) => this.emit({ type: 'itemRemoved', itemId }),
+    });
+    for (const config of options.config.agents) {
+      this.agents.set(config.id, {
+        config,
+        view: { agentId: config.id, name: config.name, status: { kind: 'starting' }, advertisedModes: [...SUPPORTED_MODES] },
+      });
+    }
+  }
+
+  /** Spawns every configured agent. */
+  start(): void {
+    for (const runtime of this.agents.values()) void this.launch(runtime);
+  }
+
+  /**
+   * Runs one bridge command. `params` is untrusted and checked against `commandParamSchemas` here, so
+   * every host gets the same validation.
+   * @throws Error whose message is a plain sentence for the user.
+   */
+  async invoke(command: string, params: unknown): Promise<unknown> {
+    if (!isCommandName(command)) throw new Error(`Unknown command ${JSON.stringify(command).slice(0, 80)}.`);
+    const parsed = commandParamSchemas[command].safeParse(params ?? {});
+    if (!parsed.success) throw new Error(`The ${command} command was sent invalid parameters.`);
+    return this.run(command, parsed.data as never);
+  }
+
+  /** Subscribes to event batches; returns the unsubscribe function. */
+  subscribe(listener: (events: BridgeEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Everything the renderer needs to draw itself from scratch. */
+  snapshot(): Snapshot {
+    return {
+      agents: [...this.agents.values()].map((a) => a.view),
+      sessions: [...this.sessions.values()].map((s) => s.view),
+      queue: this.broker.items(),
+      defaultCwd: this.options.defaultCwd,
+    };
+  }
+
+  /** Ends every agent process (stdin end, then SIGTERM, then SIGKILL) and resolves when all are gone. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.agents.values()].map((runtime) => this.shutdown(runtime)));
+    this.batcher.flush();
+    this.batcher.dispose();
+  }
+
+  private async run<K extends CommandName>(command: K, params: Record<string, unknown>): Promise<CommandResults[K]> {
+    const p = params as never as Record<string, string> & { values?: Record<string, unknown> };
+    switch (command) {
+      case 'getSnapshot':
+        return this.snapshot() as CommandResults[K];
+      case 'newSession':
+        return (await this.newSession(p.agentId, p.cwd ?? this.options.defaultCwd)) as CommandResults[K];
+      case 'prompt':
+        return (await this.prompt(p.sessionKey, p.text)) as CommandResults[K];
+      case 'cancelPrompt':
+        await this.cancelPrompt(p.sessionKey);
+        return {} as CommandResults[K];
+      case 'answerElicitation':
+        this.broker.answer(p.itemId, p.agentId, p.action as 'accept' | 'decline' | 'cancel', p.values);
+        return {} as CommandResults[K];
+      case 'saveDraft':
+        return this.broker.saveDraft(p.itemId, p.values ?? {}) as CommandResults[K];
+      case 'dismissItem':
+        this.broker.dismiss(p.itemId);
+        return {} as CommandResults[K];
+      case 'restartAgent':
+        await this.restart(p.agentId);
+        return {} as CommandResults[K];
+    }
+    throw new Error(`Unknown command ${command}.`);
+  }
+
+  // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
+
+  private launchSpec(config: AgentConfig): LaunchSpec {
+    if (config.builtin) {
+      const builtin = this.options.builtinAgents[config.builtin];
+      if (!builtin) throw new Error(`This build has no built-in agent "${config.builtin}".`);
+      return { ...builtin, env: { ...builtin.env, ...config.env }, cwd: config.cwd };
+    }
+    return { command: config.command!, args: config.args, env: config.env, cwd: config.cwd };
+  }
+
+  private async launch(runtime: AgentRuntime): Promise<void> {
+    const { config } = runtime;
+    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined });
+    let process: AgentProcess;
+    try {
+      process = startAgentProcess(this.launchSpec(config));
+    } catch (error) {
+      this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
+      return;
+    }
+    const connectionId = randomUUID();
+    runtime.process = process;
+    runtime.connectionId = connectionId;
+    void process.exited.then((exit) => this.onExit(runtime, connectionId, exit));
+
+    try {
+      const connection = await connectAgent({
+        stdin: process.stdin,
+        stdout: process.stdout,
+        modes: SUPPORTED_MODES,
+        clientInfo: CLIENT_INFO,
+        initializeTimeoutMs: this.options.initializeTimeoutMs,
+        callbacks: this.callbacksFor(runtime, connectionId),
+      });
+      if (runtime.connectionId !== connectionId) return connection.close();
+      runtime.connection = connection;
+      void connection.signal.addEventListener('abort', () => this.broker.connectionClosed(connectionId), { once: true });
+      this.setAgent(runtime, {
+        status: { kind: 'ready' },
+        protocolVersion: connection.version,
+        agentInfo: connection.agentInfo,
+      });
+      this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
+    } catch (error) {
+      if (runtime.connectionId !== connectionId || process.hasExited) return;
+      this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
+      this.log(`agent ${config.id}: handshake failed: ${(error as Error).message}`);
+      void process.stop();
+    }
+  }
+
+  private onExit(runtime: AgentRuntime, connectionId: string, exit: { code: number | null; signal: string | null; message: string }): void {
+    if (runtime.connectionId !== connectionId) return;
+    runtime.connection?.close();
+    runtime.connection = undefined;
+    this.broker.connectionClosed(connectionId);
+    for (const session of this.sessions.values()) {
+      if (session.connectionId === connectionId && session.view.promptInFlight) {
+        this.setSession(session, { promptInFlight: false });
+      }
+    }
+    const stderr = runtime.process?.stderrText().trim();
+    if (stderr) this.log(`agent ${runtime.config.id} stderr (tail): ${stderr.slice(-2000)}`);
+    if (this.stopping) return;
+    const failedEarly = runtime.view.status.kind === 'starting' || runtime.view.status.kind === 'failed';
+    const message = failedEarly && runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
+    this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
+  }
+
+  private async restart(agentId: string): Promise<void> {
+    const runtime = this.requireAgent(agentId);
+    await this.shutdown(runtime);
+    void this.launch(runtime);
+  }
+
+  private async shutdown(runtime: AgentRuntime): Promise<void> {
+    const { process, connectionId } = runtime;
+    runtime.connectionId = undefined;
+    if (process) await process.stop();
+    runtime.connection?.close();
+    runtime.connection = undefined;
+    if (connectionId) this.broker.connectionClosed(connectionId);
+  }
+
+  private callbacksFor(runtime: AgentRuntime, connectionId: string) {
+    return {
+      onElicitation: ({ jsonRpcId, params, signal }: { jsonRpcId: string | number | null; params: Record<string, unknown>; signal: AbortSignal }) =>
+        this.broker.handleCreate(this.connectionRef(runtime, connectionId, signal), jsonRpcId, params, signal),
+      onElicitationComplete: () => {
+        // URL mode is not advertised yet, so there is nothing to complete (spec E-URL-7: ignore unknown ids).
+      },
+      onSessionUpdate: (sessionId: string, update: Record<string, unknown>) =>
+        this.onSessionUpdate(connectionId, sessionId, update),
+    };
+  }
+
+  private connectionRef(runtime: AgentRuntime, connectionId: string, fallbackSignal: AbortSignal): ConnectionRef {
+    const connection = runtime.connection;
+    return {
+      connectionId,
+      agentId: runtime.config.id,
+      agentName: runtime.config.name,
+      agentInfo: runtime.view.agentInfo,
+      advertisedModes: runtime.view.advertisedModes,
+      signal: connection?.signal ?? fallbackSignal,
+      sessionContext: (sessionId, toolCallId) => {
+        const session = this.findSession(connectionId, sessionId);
+        if (!session) return undefined;
+        return {
+          kind: 'session',
+          sessionKey: session.view.sessionKey,
+          sessionId,
+          sessionTitle: session.view.title,
+          toolCallId,
+          toolCallTitle: toolCallId ? session.toolCallTitles.get(toolCallId) : undefined,
+        };
+      },
+      pendingRequestLabel: (requestId) => connection?.pendingRequestLabel(requestId),
+    };
+  }
+
+  // ── sessions ────────────────────────────────────────────────────────────────────────────────────────
+
+  private async newSession(agentId: string, cwd: string): Promise<{ sessionKey: string }> {
+    const runtime = this.requireAgent(agentId);
+    const connection = runtime.connection;
+    if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
+    if (!isAbsolute(cwd)) throw new Error('The working folder must be an absolute path.');
+    let sessionId: string;
+    try {
+      sessionId = await connection.newSession(cwd);
+    } catch (error) {
+      throw new Error(`${runtime.config.name} could not start a session: ${(error as Error).message}`);
+    }
+    const session: SessionState = {
+      connectionId: runtime.connectionId!,
+      toolCallTitles: new Map(),
+      view: { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, promptInFlight: false, transcript: [], suggestions: [] },
+    };
+    this.sessions.set(session.view.sessionKey, session);
+    this.sessionsByAgentId.set(agentSessionKey(session.connectionId, sessionId), session);
+    this.emit({ type: 'session', session: session.view });
+    return { sessionKey: session.view.sessionKey };
+  }
+
+  private async prompt(sessionKey: string, text: string): Promise<{ stopReason?: string }> {
+    const { session, connection } = this.requireLiveSession(sessionKey);
+    if (session.view.promptInFlight) throw new Error('The agent is still working on the last prompt; press Stop first.');
+    session.openAgentEntryId = undefined;
+    this.appendEntry(session, 'user', text);
+    this.setSession(session, { promptInFlight: true });
+    try {
+      const { stopReason } = await connection.prompt(session.view.sessionId, text);
+      // v1: the response ends the turn. v2: a state_update to idle will (see onSessionUpdate).
+      if (connection.version === 1) this.endTurn(session, stopReason);
+      return { stopReason };
+    } catch (error) {
+      const message = (error as Error).message;
+      this.appendEntry(session, 'system', `The agent answered with an error: ${message}`);
+      this.endTurn(session, undefined);
+      throw new Error(`The prompt failed: ${message}`);
+    }
+  }
+
+  private endTurn(session: SessionState, stopReason: string | undefined): void {
+    session.openAgentEntryId = undefined;
+    this.setSession(session, { promptInFlight: false, ...(stopReason ? { lastStopReason: stopReason } : {}) });
+  }
+
+  private async cancelPrompt(sessionKey: string): Promise<void> {
+    const { session, connection } = this.requireLiveSession(sessionKey);
+    // spec E-CXL-3: Stop sends session/cancel only; the session's elicitations stay open.
+    await connection.cancel(session.view.sessionId);
+  }
+
+  private onSessionUpdate(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
+    const session = this.findSession(connectionId, sessionId);
+    if (!session) return;
+    switch (update.sessionUpdate) {
+      case 'agent_message_chunk': {
+        const content = update.content as { type?: string; text?: string } | undefined;
+        if (content?.type === 'text' && typeof content.text === 'string') this.appendAgentText(session, content.text);
+        return;
+      }
+      case 'available_commands_update': {
+        const commands = Array.isArray(update.availableCommands) ? update.availableCommands : [];
+        const suggestions = commands
+          .filter((c): c is { name: string; description?: string } => typeof c?.name === 'string')
+          .map((c) => ({ name: c.name, description: typeof c.description === 'string' ? c.description : '' }));
+        this.setSession(session, { suggestions });
+        return;
+      }
+      case 'state_update':
+        // v2 foreground state. Elicitations are never touched here (spec E-STATE-2, E-CXL-5).
+        if (update.state === 'idle') {
+          this.endTurn(session, typeof update.stopReason === 'string' ? update.stopReason : undefined);
+        } else if (!session.view.promptInFlight) {
+          this.setSession(session, { promptInFlight: true });
+        }
+        return;
+      case 'session_info_update':
+        if (typeof update.title !== 'string') return;
+        this.setSession(session, { title: update.title });
+        return this.refreshItemContext(session);
+      case 'tool_call':
+      case 'tool_call_update':
+        if (typeof update.toolCallId !== 'string' || typeof update.title !== 'string') return;
+        session.toolCallTitles.set(update.toolCallId, update.title);
+        return this.refreshItemContext(session);
+    }
+  }
+
+  private refreshItemContext(session: SessionState): void {
+    this.broker.sessionContextChanged(session.view.sessionKey, {
+      sessionTitle: session.view.title,
+      toolCallTitles: session.toolCallTitles,
+    });
+  }
+
+  private appendAgentText(session: SessionState, text: string): void {
+    const transcript = session.view.transcript;
+    const index = transcript.findLastIndex((e) => e.entryId === session.openAgentEntryId);
+    if (index < 0) {
+      session.openAgentEntryId = this.appendEntry(session, 'agent', text).entryId;
+      return;
+    }
+    transcript[index] = { ...transcript[index], text: transcript[index].text + text };
+    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [transcript[index]] });
+  }
+
+  private appendEntry(session: SessionState, role: TranscriptEntry['role'], text: string): TranscriptEntry {
+    const entry: TranscriptEntry = { entryId: `entry-${randomUUID()}`, role, text };
+    session.view.transcript.push(entry);
+    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [entry] });
+    return entry;
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
+
+  private requireAgent(agentId: string): AgentRuntime {
+    const runtime = this.agents.get(agentId);
+    if (!runtime) throw new Error('There is no such agent.');
+    return runtime;
+  }
+
+  private requireLiveSession(sessionKey: string): { session: SessionState; connection: AgentConnection } {
+    const session = this.sessions.get(sessionKey);
+    if (!session) throw new Error('There is no such session.');
+    const runtime = this.agents.get(session.view.agentId);
+    if (!runtime?.connection || runtime.connectionId !== session.connectionId) {
+      throw new Error('This session ended when its agent stopped; start a new session.');
+    }
+    return { session, connection: runtime.connection };
+  }
+
+  private findSession(connectionId: string, sessionId: string): SessionState | undefined {
+    return this.sessionsByAgentId.get(agentSessionKey(connectionId, sessionId));
+  }
+
+  private setAgent(runtime: AgentRuntime, patch: Partial<AgentView>): void {
+    runtime.view = { ...runtime.view, ...patch };
+    this.emit({ type: 'agent', agent: runtime.view });
+  }
+
+  private setSession(session: SessionState, patch: Partial<Omit<SessionView, 'transcript'>>): void {
+    session.view = { ...session.view, ...patch };
+    const { transcript: _transcript, ...fields } = session.view;
+    this.emit({ type: 'session', session: fields });
+  }
+
+  private emit(event: BridgeEvent): void {
+    this.batcher.push(event);
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+}
+
+function agentSessionKey(connectionId: string, sessionId: string): string {
+  return `${connectionId}\n${sessionId}`;
+}

@@ -1,0 +1,431 @@
+/**
+ * Reading an agent's restricted `requestedSchema` into form fields (spec "Form mode", E-FORM-1..12).
+ *
+ * Pure and dependency-light: used by the renderer to draw a form and by the core to check a request.
+ * Validation of typed values (ajv + RE2) lives in `form-validation.ts`, which only the main process
+ * imports, so the renderer's CSP never needs `unsafe-eval`.
+ */
+
+/** The control a property is drawn as (spec E-FORM-2); `unsupported` per E-FORM-9. */
+export type FieldKind = 'string' | 'single-select' | 'number' | 'integer' | 'boolean' | 'multi-select' | 'unsupported';
+
+/** One choice of a single- or multi-select. `value` is what goes on the wire (E-FORM-7), `title` what is shown. */
+export interface FieldOption {
+  value: string;
+  title: string;
+  description?: string;
+}
+
+/** One property of the requested schema, ready to render. */
+export interface FieldSpec {
+  /** Property name: the key in `content`. */
+  name: string;
+  /** The property's `title`, else its name. */
+  label: string;
+  description?: string;
+  required: boolean;
+  kind: FieldKind;
+  /** Choices of a single- or multi-select, in schema order. */
+  options?: FieldOption[];
+  /** String `format` as given (email | uri | date | date-time, or unknown: an annotation, E-FORM-11). */
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  /** The schema `default`, kept only when it is valid for the field (E-FORM-3). */
+  defaultValue?: string | number | boolean | string[];
+  /** Why an `unsupported` field cannot be shown as a control (E-FORM-9). */
+  unsupportedReason?: string;
+  /** True when the name, title or format suggests a secret (E-FORM-12). */
+  looksSecret: boolean;
+}
+
+/** A described form: the schema's own title/description and its fields in property order. */
+export interface FormDescription {
+  title?: string;
+  description?: string;
+  fields: FieldSpec[];
+}
+
+/**
+ * Values as the form holds them, keyed by property name:
+ * string and single-select → string (`''` = empty / unselected), number and integer → the typed text
+ * (string), boolean → boolean, multi-select → string[]. Unsupported fields have no value.
+ */
+export type FormValues = Record<string, unknown>;
+
+/** Main's verdict on a draft: per-field errors in plain words, and the `content` that Send would send. */
+export interface FormCheck {
+  /** Property name → a plain sentence. Empty when the form may be sent. */
+  errors: Record<string, string>;
+  /** Errors that belong to no single field (e.g. a required unsupported field, E-FORM-9). */
+  formErrors: string[];
+  /** Exactly the `content` an accept would carry now (E-FORM-7, E-FORM-8). */
+  content: Record<string, string | number | boolean | string[]>;
+  /**
+   * Property name → a plain sentence about a check that is switched off, to show beside the field
+   * (e.g. the agent's `pattern` cannot be read, so it is not checked, E-FORM-6). Never blocks Send.
+   * `checkValues` always sets it (possibly empty); optional so older producers stay valid.
+   */
+  notes?: Record<string, string>;
+}
+
+/** A plain JSON object (not null, not an array). */
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasOwn(object: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** Reads an own property; `null` counts as absent, as the ACP schema says of every optional field. */
+function own(object: JsonObject, key: string): unknown {
+  if (!hasOwn(object, key)) return undefined;
+  const value = object[key];
+  return value === null ? undefined : value;
+}
+
+/** Sets an own, enumerable property even for names like `__proto__` that plain assignment would misroute. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: NoInfer<T>): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function text(object: JsonObject, key: string): string | undefined {
+  const value = own(object, key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function finiteNumber(object: JsonObject, key: string): number | undefined {
+  const value = own(object, key);
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function count(object: JsonObject, key: string): number | undefined {
+  const value = finiteNumber(object, key);
+  return value !== undefined && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Quotes an agent-chosen name for a message, cut short so a huge name cannot flood it. */
+function quote(name: string): string {
+  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  return JSON.stringify(shown);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets (E-FORM-12)
+
+/**
+ * Word sequences that mark a secret. Names and titles are split into lowercase words first
+ * (camelCase, snake_case, kebab-case, spaces, digits), so `tokenizer_mode` and `max_tokens` do not
+ * match `token`, while `apiKey`, `API-Key`, `github_token` and "Card number" do.
+ */
+const SECRET_PHRASES: readonly (readonly string[])[] = [
+  ['password'], ['passwords'], ['passwd'], ['passphrase'], ['passcode'],
+  ['secret'], ['secrets'], ['token'],
+  ['apikey'], ['api', 'key'], ['api', 'keys'],
+  ['privatekey'], ['private', 'key'], ['private', 'keys'],
+  ['recovery', 'code'], ['recovery', 'codes'], ['seed', 'phrase'],
+  ['cardnumber'], ['card', 'number'], ['cvv'], ['cvc'],
+];
+
+/** Words after `token` that make it a quantity, not a credential (`token_count`, "Token limit"). */
+const TOKEN_QUANTITY_WORDS = new Set(['count', 'counts', 'limit', 'limits', 'budget', 'usage', 'length', 'size']);
+
+/** Splits a name or title into lowercase words. Every regex here is linear: fixed-width matches only. */
+function words(label: string): string[] {
+  return label
+    .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\d)/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+function phraseAt(list: string[], index: number, phrase: readonly string[]): boolean {
+  return phrase.every((word, offset) => list[index + offset] === word);
+}
+
+function wordsLookSecret(list: string[]): boolean {
+  for (let index = 0; index < list.length; index += 1) {
+    for (const phrase of SECRET_PHRASES) {
+      if (!phraseAt(list, index, phrase)) continue;
+      if (phrase[0] === 'token' && TOKEN_QUANTITY_WORDS.has(list[index + 1] ?? '')) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when a property looks like it asks for a secret (spec E-FORM-12): `format: "password"`, or a
+ * name or title containing a word such as password, passphrase, api key, token, secret, private key,
+ * recovery code, card number or cvv. Matching is by whole words, so `tokenizer_mode` is not a secret.
+ */
+export function looksLikeSecret(name: string, title?: string, format?: string): boolean {
+  if (format?.toLowerCase() === 'password') return true;
+  if (wordsLookSecret(words(name))) return true;
+  return title !== undefined && wordsLookSecret(words(title));
+}
+
+/** The fields that look like secrets (spec E-FORM-12), in form order; empty when none do. */
+export function secretFields(fields: FieldSpec[]): FieldSpec[] {
+  return fields.filter((field) => field.looksSecret);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Describing a form (E-FORM-1, 2, 3, 9)
+
+/** Reads `[{const, title, description?}]`; undefined when the list is malformed or empty. */
+function titledOptions(list: unknown): FieldOption[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const options: FieldOption[] = [];
+  for (const entry of list) {
+    if (!isObject(entry)) return undefined;
+    const value = text(entry, 'const');
+    if (value === undefined) return undefined;
+    const option: FieldOption = { value, title: text(entry, 'title') ?? value };
+    const description = text(entry, 'description');
+    if (description !== undefined) option.description = description;
+    options.push(option);
+  }
+  return uniqueOptions(options);
+}
+
+/** Reads `enum: string[]`; undefined when the list is malformed or empty. */
+function untitledOptions(list: unknown): FieldOption[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  if (!list.every((entry) => typeof entry === 'string')) return undefined;
+  return uniqueOptions(list.map((value: string) => ({ value, title: value })));
+}
+
+/** Drops repeated option values, keeping the first. */
+function uniqueOptions(options: FieldOption[]): FieldOption[] {
+  const seen = new Set<string>();
+  return options.filter((option) => {
+    if (seen.has(option.value)) return false;
+    seen.add(option.value);
+    return true;
+  });
+}
+
+function unsupported(field: FieldSpec, reason: string): FieldSpec {
+  return { ...field, kind: 'unsupported', unsupportedReason: reason };
+}
+
+function withNumbers(field: FieldSpec, schema: JsonObject, keys: readonly ('minLength' | 'maxLength' | 'minItems' | 'maxItems')[]): FieldSpec {
+  const result = { ...field };
+  for (const key of keys) {
+    const value = count(schema, key);
+    if (value !== undefined) result[key] = value;
+  }
+  return result;
+}
+
+function describeSingleSelect(field: FieldSpec, schema: JsonObject): FieldSpec {
+  const titled = own(schema, 'oneOf');
+  const options = titled !== undefined ? titledOptions(titled) : untitledOptions(own(schema, 'enum'));
+  if (!options) return unsupported(field, 'Its list of choices is empty or malformed.');
+  const result: FieldSpec = { ...field, kind: 'single-select', options };
+  const fallback = text(schema, 'default');
+  if (fallback !== undefined && options.some((option) => option.value === fallback)) result.defaultValue = fallback;
+  return result;
+}
+
+function describeString(field: FieldSpec, schema: JsonObject): FieldSpec {
+  if (own(schema, 'oneOf') !== undefined || own(schema, 'enum') !== undefined) return describeSingleSelect(field, schema);
+  const result = withNumbers({ ...field, kind: 'string' }, schema, ['minLength', 'maxLength']);
+  const pattern = text(schema, 'pattern');
+  if (pattern !== undefined) result.pattern = pattern;
+  const format = text(schema, 'format');
+  if (format !== undefined) result.format = format;
+  const fallback = text(schema, 'default');
+  if (fallback !== undefined) result.defaultValue = fallback;
+  return result;
+}
+
+function describeNumber(field: FieldSpec, schema: JsonObject, kind: 'number' | 'integer'): FieldSpec {
+  const result: FieldSpec = { ...field, kind };
+  const minimum = finiteNumber(schema, 'minimum');
+  if (minimum !== undefined) result.minimum = minimum;
+  const maximum = finiteNumber(schema, 'maximum');
+  if (maximum !== undefined) result.maximum = maximum;
+  const fallback = finiteNumber(schema, 'default');
+  if (fallback !== undefined && (kind === 'number' || Number.isInteger(fallback))) result.defaultValue = fallback;
+  return result;
+}
+
+function describeBoolean(field: FieldSpec, schema: JsonObject): FieldSpec {
+  const result: FieldSpec = { ...field, kind: 'boolean' };
+  const fallback = own(schema, 'default');
+  if (typeof fallback === 'boolean') result.defaultValue = fallback;
+  return result;
+}
+
+/** Options of a multi-select's `items`: `{anyOf:[{const,title}]}` or `{type:"string", enum:[…]}`. */
+function itemOptions(items: unknown): FieldOption[] | undefined {
+  if (!isObject(items)) return undefined;
+  const titled = own(items, 'anyOf');
+  if (titled !== undefined) return titledOptions(titled);
+  if (own(items, 'type') !== 'string') return undefined;
+  return untitledOptions(own(items, 'enum'));
+}
+
+function describeMultiSelect(field: FieldSpec, schema: JsonObject): FieldSpec {
+  const options = itemOptions(own(schema, 'items'));
+  if (!options) return unsupported(field, 'Its items are of a kind this app cannot show.');
+  const result = withNumbers({ ...field, kind: 'multi-select', options }, schema, ['minItems', 'maxItems']);
+  const fallback = own(schema, 'default');
+  if (isOptionList(fallback, options)) result.defaultValue = [...new Set(fallback)];
+  return result;
+}
+
+/** True when `value` is a string[] whose every entry is one of `options` (an empty list qualifies). */
+function isOptionList(value: unknown, options: FieldOption[]): value is string[] {
+  if (!Array.isArray(value)) return false;
+  return value.every((entry) => options.some((option) => option.value === entry));
+}
+
+function describeProperty(name: string, schema: unknown, required: boolean): FieldSpec {
+  const base: FieldSpec = { name, label: name, required, kind: 'unsupported', looksSecret: looksLikeSecret(name) };
+  if (!isObject(schema)) return unsupported(base, 'Its definition is not an object.');
+  const title = text(schema, 'title');
+  const field: FieldSpec = { ...base, label: title?.trim() ? title : name, looksSecret: looksLikeSecret(name, title, text(schema, 'format')) };
+  const description = text(schema, 'description');
+  if (description !== undefined) field.description = description;
+  const type = own(schema, 'type');
+  switch (type) {
+    case 'string': return describeString(field, schema);
+    case 'number': return describeNumber(field, schema, 'number');
+    case 'integer': return describeNumber(field, schema, 'integer');
+    case 'boolean': return describeBoolean(field, schema);
+    case 'array': return describeMultiSelect(field, schema);
+    case 'object': return unsupported(field, 'Nested objects are not supported in forms.');
+    default: return unsupported(field, typeof type === 'string' ? `The field type ${quote(type)} is not supported.` : 'It does not name a single field type.');
+  }
+}
+
+function requiredNames(schema: JsonObject): Set<string> {
+  const list = own(schema, 'required');
+  if (!Array.isArray(list)) return new Set();
+  return new Set(list.filter((entry): entry is string => typeof entry === 'string'));
+}
+
+/**
+ * Reads an agent's `requestedSchema` into form fields (spec E-FORM-1, E-FORM-2, E-FORM-3, E-FORM-9, E-FORM-12).
+ *
+ * Input: untrusted JSON. Output: the schema's `title`/`description` and one {@link FieldSpec} per property,
+ * in property order. Never throws: anything unreadable becomes an `unsupported` field (or no fields when
+ * the schema itself is unreadable; run {@link findSchemaContradiction} first to refuse such a request).
+ * Defaults are kept only when they fit the field (right type; a select's default must be one of its
+ * options, a multi-select's every entry); falsy defaults (`0`, `""`, `false`, `[]`) are kept. A default
+ * outside `minLength`/`minimum`-style bounds is kept and flagged by validation so the user can fix it.
+ * `null` on any optional keyword means absent, as the ACP schema defines.
+ */
+export function describeForm(requestedSchema: unknown): FormDescription {
+  if (!isObject(requestedSchema)) return { fields: [] };
+  const description: FormDescription = { fields: [] };
+  const title = text(requestedSchema, 'title');
+  if (title !== undefined) description.title = title;
+  const summary = text(requestedSchema, 'description');
+  if (summary !== undefined) description.description = summary;
+  const properties = own(requestedSchema, 'properties');
+  if (!isObject(properties)) return description;
+  const required = requiredNames(requestedSchema);
+  description.fields = Object.entries(properties).map(([name, schema]) => describeProperty(name, schema, required.has(name)));
+  return description;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contradictions (E-FORM-1, E-FORM-10)
+
+/** Bound pairs that contradict when the lower exceeds the upper. */
+const BOUND_PAIRS: readonly (readonly [string, string])[] = [
+  ['minimum', 'maximum'],
+  ['minLength', 'maxLength'],
+  ['minItems', 'maxItems'],
+];
+
+function propertyContradiction(name: string, schema: unknown): string | undefined {
+  if (!isObject(schema)) return `Property ${quote(name)} must be a schema object.`;
+  for (const [low, high] of BOUND_PAIRS) {
+    const lower = finiteNumber(schema, low);
+    const upper = finiteNumber(schema, high);
+    if (lower !== undefined && upper !== undefined && lower > upper) {
+      return `Property ${quote(name)} has ${low} ${lower} greater than ${high} ${upper}.`;
+    }
+  }
+  return undefined;
+}
+
+function requiredContradiction(schema: JsonObject, properties: JsonObject): string | undefined {
+  const list = own(schema, 'required');
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list) || !list.every((entry) => typeof entry === 'string')) {
+    return 'The requested schema\'s "required" must be a list of property names.';
+  }
+  const missing = list.find((name: string) => !hasOwn(properties, name));
+  return missing === undefined ? undefined : `Property ${quote(missing)} is listed in "required" but not defined in "properties".`;
+}
+
+/**
+ * Finds what makes a `requestedSchema` structurally unusable (spec E-FORM-1, E-FORM-10), as one plain
+ * sentence naming the property; undefined when the schema is usable. The core answers the request with
+ * JSON-RPC -32602 carrying this sentence.
+ *
+ * Contradictions: the schema is not an object; `type` is present and not `"object"`; `properties` is
+ * present and not an object; a property is not an object; `required` is not a list of strings or names a
+ * property missing from `properties`; `minimum > maximum`, `minLength > maxLength` or `minItems > maxItems`.
+ * Not contradictions: unknown property types, unknown `items` kinds and unknown formats (shown as
+ * unsupported or treated as annotations, E-FORM-9, E-FORM-11); a missing `type` or `properties` (the ACP
+ * schema defaults them to `"object"` and `{}`).
+ */
+export function findSchemaContradiction(requestedSchema: unknown): string | undefined {
+  if (!isObject(requestedSchema)) return 'The requested schema must be a JSON object.';
+  const type = own(requestedSchema, 'type');
+  if (type !== undefined && type !== 'object') return 'The requested schema\'s "type" must be "object".';
+  const properties = own(requestedSchema, 'properties') ?? {};
+  if (!isObject(properties)) return 'The requested schema\'s "properties" must be an object.';
+  for (const [name, schema] of Object.entries(properties)) {
+    const problem = propertyContradiction(name, schema);
+    if (problem) return problem;
+  }
+  return requiredContradiction(requestedSchema, properties);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting values (E-FORM-3)
+
+function initialValue(field: FieldSpec): unknown {
+  const fallback = field.defaultValue;
+  switch (field.kind) {
+    case 'string':
+    case 'single-select': return typeof fallback === 'string' ? fallback : '';
+    case 'number':
+    case 'integer': return typeof fallback === 'number' ? String(fallback) : '';
+    case 'boolean': return typeof fallback === 'boolean' ? fallback : false;
+    case 'multi-select': return Array.isArray(fallback) ? [...fallback] : [];
+    default: return undefined;
+  }
+}
+
+/**
+ * The values a form starts with (spec E-FORM-3), shaped as {@link FormValues} describes: each field's
+ * default, else `''` (string, unselected single-select, empty number text), `false` (boolean) or `[]`
+ * (multi-select). Unsupported fields get no key. Returns a fresh object each call.
+ */
+export function initialValues(fields: FieldSpec[]): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const value = initialValue(field);
+    if (value !== undefined) setOwn(values, field.name, value);
+  }
+  return values;
+}

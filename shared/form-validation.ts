@@ -1,0 +1,289 @@
+/**
+ * Checking a form draft against its fields and building the `content` an accept carries
+ * (spec E-FORM-5..9, E-FORM-11).
+ *
+ * Main process only: ajv compiles validators with `new Function`, which the renderer's CSP forbids, so the
+ * renderer asks main for a {@link FormCheck} instead of importing this module. It still lives in `shared/`
+ * (no Node imports) because it is pure logic over `form-schema.ts` types.
+ *
+ * Agent-supplied `pattern`s never reach ajv or `RegExp`: they run on re2js, a linear-time engine (E-FORM-6).
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { RE2JS } from 're2js';
+import type { StringFormat } from '@agentclientprotocol/sdk';
+import { setOwn, type FieldSpec, type FormCheck, type FormValues } from './form-schema';
+
+/** A value as it goes on the wire (E-FORM-7). */
+type WireValue = string | number | boolean | string[];
+
+/** The formats ajv checks (E-FORM-2). Any other `format` is an annotation and is never checked (E-FORM-11). */
+const CHECKED_FORMATS: readonly StringFormat[] = ['email', 'uri', 'date', 'date-time'];
+
+const FORMAT_MESSAGES: Record<StringFormat, string> = {
+  email: 'Enter a valid email address.',
+  uri: 'Enter a full web address, such as https://example.com.',
+  date: 'Enter a date as YYYY-MM-DD.',
+  'date-time': 'Enter a date and time such as 2025-01-31T09:30:00Z.',
+};
+
+const REQUIRED_MESSAGE = 'This field is required.';
+const PATTERN_MESSAGE = 'Enter a value in the format the agent asked for.';
+const PATTERN_DISABLED_NOTE = "The agent's pattern for this field cannot be used, so it is not checked.";
+
+/** Non-strict: unknown keywords are annotations and never block (E-FORM-5). Silent: no schema warnings in logs. */
+const ajv = new Ajv({ strict: false, allErrors: false, logger: false });
+addFormats(ajv, [...CHECKED_FORMATS]);
+
+/** One field with its compiled checks. */
+interface CompiledField {
+  field: FieldSpec;
+  /** ajv check of the converted value; absent for unsupported fields. */
+  validate?: ValidateFunction;
+  /** The agent's `pattern`, compiled by re2js. */
+  pattern?: RE2JS;
+  /** Set when the `pattern` cannot be compiled and its check is off (E-FORM-6). */
+  patternNote?: string;
+}
+
+/** Compiled checks per field list, so typing does not recompile (keyed by the array the core keeps per item). */
+const compiledByFields = new WeakMap<FieldSpec[], CompiledField[]>();
+
+function isCheckedFormat(format: string | undefined): format is StringFormat {
+  return CHECKED_FORMATS.includes(format as StringFormat);
+}
+
+/** Copies only the keys whose value is defined, so ajv never sees `minLength: undefined`. */
+function compact(schema: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
+}
+
+/** The JSON Schema ajv checks one converted value against. `pattern` is left out on purpose (re2js runs it). */
+function fieldSchema(field: FieldSpec): Record<string, unknown> | undefined {
+  const values = field.options?.map((option) => option.value) ?? [];
+  switch (field.kind) {
+    case 'string':
+      return compact({
+        type: 'string',
+        minLength: field.minLength,
+        maxLength: field.maxLength,
+        format: isCheckedFormat(field.format) ? field.format : undefined,
+      });
+    case 'single-select':
+      return { type: 'string', enum: values };
+    case 'number':
+    case 'integer':
+      return compact({ type: field.kind, minimum: field.minimum, maximum: field.maximum });
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'multi-select':
+      return compact({ type: 'array', items: { type: 'string', enum: values }, minItems: field.minItems, maxItems: field.maxItems });
+    default:
+      return undefined;
+  }
+}
+
+function compileValidator(field: FieldSpec): ValidateFunction | undefined {
+  const schema = fieldSchema(field);
+  if (!schema) return undefined;
+  const validate = ajv.compile(schema);
+  // ajv caches every compiled schema object forever; this one is ours alone, so drop it from that cache.
+  ajv.removeSchema(schema);
+  return validate;
+}
+
+function compilePattern(compiled: CompiledField): void {
+  const { pattern } = compiled.field;
+  if (compiled.field.kind !== 'string' || pattern === undefined) return;
+  try {
+    compiled.pattern = RE2JS.compile(RE2JS.translateRegExp(pattern));
+  } catch {
+    compiled.patternNote = PATTERN_DISABLED_NOTE;
+  }
+}
+
+function compileField(field: FieldSpec): CompiledField {
+  const compiled: CompiledField = { field, validate: compileValidator(field) };
+  compilePattern(compiled);
+  return compiled;
+}
+
+function compiledFields(fields: FieldSpec[]): CompiledField[] {
+  const cached = compiledByFields.get(fields);
+  if (cached) return cached;
+  const compiled = fields.map(compileField);
+  compiledByFields.set(fields, compiled);
+  return compiled;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Converting form values to wire values (E-FORM-7, E-FORM-8)
+
+/** The outcome of reading one form value: nothing entered, a wire value, or a plain-words error. */
+type Converted = { kind: 'empty' } | { kind: 'value'; value: WireValue } | { kind: 'error'; message: string };
+
+const EMPTY: Converted = { kind: 'empty' };
+
+function wire(value: WireValue): Converted {
+  return { kind: 'value', value };
+}
+
+function failure(message: string): Converted {
+  return { kind: 'error', message };
+}
+
+/** Plain decimal notation only: no hex, no `Infinity`, no blanks. Linear: every quantifier is unambiguous. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function numberMessage(field: FieldSpec): string {
+  return field.kind === 'integer' ? 'Enter a whole number.' : 'Enter a number.';
+}
+
+function parseNumber(field: FieldSpec, raw: number | string): Converted {
+  const textValue = typeof raw === 'string' ? raw.trim() : undefined;
+  if (textValue === '') return EMPTY;
+  if (textValue !== undefined && !DECIMAL.test(textValue)) return failure(numberMessage(field));
+  const value = typeof raw === 'number' ? raw : Number(textValue);
+  if (!Number.isFinite(value)) return failure(numberMessage(field));
+  if (field.kind !== 'integer') return wire(value);
+  if (!Number.isInteger(value)) return failure(numberMessage(field));
+  if (!Number.isSafeInteger(value)) return failure('Enter a smaller whole number.');
+  return wire(value);
+}
+
+function convertText(raw: unknown, wrongType: string): Converted {
+  if (raw === '') return EMPTY;
+  return typeof raw === 'string' ? wire(raw) : failure(wrongType);
+}
+
+function convertNumber(field: FieldSpec, raw: unknown): Converted {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return failure(numberMessage(field));
+  return parseNumber(field, raw);
+}
+
+function convertBoolean(raw: unknown): Converted {
+  return typeof raw === 'boolean' ? wire(raw) : failure('Tick or clear this box.');
+}
+
+/** An empty optional multi-select is omitted (E-FORM-8); an empty required one sends `[]`, a real answer. */
+function convertMulti(field: FieldSpec, raw: unknown): Converted {
+  if (!Array.isArray(raw) || !raw.every((entry) => typeof entry === 'string')) {
+    return failure('Choose only from the listed options.');
+  }
+  if (raw.length === 0 && !field.required) return EMPTY;
+  return wire([...new Set(raw as string[])]);
+}
+
+/** Reads one form value (FormValues shapes) into its wire value. Missing or null values count as untouched. */
+function convert(field: FieldSpec, raw: unknown): Converted {
+  switch (field.kind) {
+    case 'string':
+      return convertText(raw ?? '', 'Enter text.');
+    case 'single-select':
+      return convertText(raw ?? '', 'Choose one of the listed options.');
+    case 'number':
+    case 'integer':
+      return convertNumber(field, raw ?? '');
+    case 'boolean':
+      return convertBoolean(raw ?? false);
+    case 'multi-select':
+      return convertMulti(field, raw ?? []);
+    default:
+      return EMPTY;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ajv errors in plain words (E-FORM-5)
+
+function plural(amount: number, word: string): string {
+  return `${amount} ${word}${amount === 1 ? '' : 's'}`;
+}
+
+function rangeMessage(field: FieldSpec): string {
+  const what = field.kind === 'integer' ? 'a whole number' : 'a number';
+  const { minimum, maximum } = field;
+  if (minimum !== undefined && maximum !== undefined) return `Enter ${what} from ${minimum} to ${maximum}.`;
+  if (minimum !== undefined) return `Enter ${what} of at least ${minimum}.`;
+  return `Enter ${what} no greater than ${maximum}.`;
+}
+
+function formatMessage(field: FieldSpec): string {
+  return isCheckedFormat(field.format) ? FORMAT_MESSAGES[field.format] : 'Enter a value in the expected format.';
+}
+
+function messageFor(field: FieldSpec, error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'minLength': return `Enter at least ${plural(field.minLength ?? 0, 'character')}.`;
+    case 'maxLength': return `Enter no more than ${plural(field.maxLength ?? 0, 'character')}.`;
+    case 'format': return formatMessage(field);
+    case 'minimum':
+    case 'maximum': return rangeMessage(field);
+    case 'minItems': return `Choose at least ${plural(field.minItems ?? 0, 'option')}.`;
+    case 'maxItems': return `Choose no more than ${plural(field.maxItems ?? 0, 'option')}.`;
+    case 'enum': return field.kind === 'multi-select' ? 'Choose only from the listed options.' : 'Choose one of the listed options.';
+    case 'type': return field.kind === 'number' || field.kind === 'integer' ? numberMessage(field) : 'This value has the wrong type.';
+    default: return 'This value is not valid.';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking
+
+/** The error for one converted, present value, or undefined when it passes ajv and the pattern. */
+function valueError(compiled: CompiledField, value: WireValue): string | undefined {
+  const { field, validate, pattern } = compiled;
+  if (validate && !validate(value)) {
+    const [first] = validate.errors ?? [];
+    return first ? messageFor(field, first) : 'This value is not valid.';
+  }
+  if (pattern && typeof value === 'string' && !pattern.test(value)) return PATTERN_MESSAGE;
+  return undefined;
+}
+
+function unsupportedFormError(field: FieldSpec): string {
+  return `The field “${field.label}” cannot be shown in this app, so this form cannot be sent. You can only Decline or Cancel.`;
+}
+
+function ownValue(values: unknown, name: string): unknown {
+  if (typeof values !== 'object' || values === null) return undefined;
+  return Object.prototype.hasOwnProperty.call(values, name) ? (values as FormValues)[name] : undefined;
+}
+
+function checkField(compiled: CompiledField, values: FormValues, check: Required<FormCheck>): void {
+  const { field } = compiled;
+  if (compiled.patternNote) setOwn(check.notes, field.name, compiled.patternNote);
+  if (field.kind === 'unsupported') {
+    if (field.required) check.formErrors.push(unsupportedFormError(field));
+    return;
+  }
+  const converted = convert(field, ownValue(values, field.name));
+  if (converted.kind === 'error') return setOwn(check.errors, field.name, converted.message);
+  if (converted.kind === 'empty') {
+    if (field.required) setOwn(check.errors, field.name, REQUIRED_MESSAGE);
+    return;
+  }
+  const error = valueError(compiled, converted.value);
+  if (error) return setOwn(check.errors, field.name, error);
+  setOwn(check.content, field.name, converted.value);
+}
+
+/**
+ * Checks a draft and builds the `content` an accept would carry (spec E-FORM-5..9, E-FORM-11).
+ *
+ * Input: the fields from `describeForm` and the draft shaped as {@link FormValues}; keys that are not fields
+ * are ignored. Output: per-field plain-English `errors` (never ajv's wording), `formErrors` (a required
+ * unsupported field: the form cannot be sent, E-FORM-9), `notes` (a `pattern` that cannot be compiled, so
+ * only that check is off, E-FORM-6), and `content` holding only valid values: integers as JSON integers,
+ * numbers as numbers, booleans as booleans (untouched = `false`, which satisfies `required`), multi-selects
+ * as `string[]` of option values, selects as the option value, never its title (E-FORM-7). Optional fields
+ * left empty are omitted, never sent as `''`, `null` or `0` (E-FORM-8). Number text that does not parse is
+ * an error, not an omission. Unknown formats are annotations and never block (E-FORM-11).
+ * Compiled checks are cached per `fields` array (do not mutate it after the first call). Never throws for fields
+ * produced by `describeForm`.
+ */
+export function checkValues(fields: FieldSpec[], values: FormValues): FormCheck {
+  const check: Required<FormCheck> = { errors: {}, formErrors: [], content: {}, notes: {} };
+  for (const compiled of compiledFields(fields)) checkField(compiled, values, check);
+  return check;
+}

@@ -1,0 +1,29 @@
+/**
+ * `npm run harness -- --config <agents.json> [--port N]`: runs Switchboard's hub in Node and serves the
+ * built renderer (run `npm run build` first). Prints `harness listening on http://127.0.0.1:PORT` when
+ * ready, then the page URL with its access token. Ctrl+C stops every agent and exits.
+ */
+import { parseArgs } from 'node:util';
+import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
+import { startHarness } from './server';
+
+const { values } = parseArgs({
+  options: { config: { type: 'string' }, port: { type: 'string', default: '0' }, verbose: { type: 'boolean' } },
+});
+
+try {
+  const config = values.config ? await loadAgentsConfig(values.config) : defaultAgentsConfig();
+  const harness = await startHarness({
+    config,
+    port: Number(values.port),
+    log: values.verbose ? (line) => console.error(line) : undefined,
+  });
+  console.log(`harness listening on ${harness.origin}`);
+  console.log(`open ${harness.pageUrl}`);
+  const shutdown = () => void harness.close().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

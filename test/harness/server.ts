@@ -1,0 +1,138 @@
+/**
+ * The test harness: the same hub as the Electron app, running in plain Node, with the bridge carried over
+ * a loopback WebSocket and the built renderer served over HTTP (architecture "The test harness").
+ *
+ * Bound to 127.0.0.1 only. The page is opened as `http://127.0.0.1:PORT/?token=T`; the WebSocket at
+ * `/__bridge?token=T` is refused without that random token or from another origin, so no other page or
+ * local process can drive the agents.
+ *
+ * Wire format (JSON text frames): client → server `{kind:"invoke", id, command, params}`; server → client
+ * `{kind:"result", id, ok:true, value}` | `{kind:"result", id, ok:false, error}` | `{kind:"events", events}`.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { homedir } from 'node:os';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { Hub } from '../../electron/core/hub';
+import type { AgentsConfig } from '../../electron/core/config';
+
+export interface HarnessOptions {
+  config: AgentsConfig;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Folder of the built renderer (default `out/renderer`). */
+  rendererDir?: string;
+  /** The built demo agent (default `out/main/demo-agent.js`). */
+  demoAgentPath?: string;
+  defaultCwd?: string;
+  log?: (line: string) => void;
+}
+
+export interface Harness {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  /** The page URL including the token. */
+  pageUrl: string;
+  hub: Hub;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+};
+
+/** Starts a harness and resolves once it listens. */
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
+  const demoAgentPath = resolve(options.demoAgentPath ?? 'out/main/demo-agent.js');
+  const token = randomBytes(16).toString('hex');
+  const hub = new Hub({
+    config: options.config,
+    builtinAgents: { demo: { command: process.execPath, args: [demoAgentPath] } },
+    defaultCwd: options.defaultCwd ?? homedir(),
+    log: options.log,
+  });
+
+  const server = createServer((req, res) => void serveStatic(rendererDir, req, res));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
+  let origin = '';
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const sameOrigin = req.headers.origin === origin;
+    if (url.pathname !== '/__bridge' || url.searchParams.get('token') !== token || !sameOrigin) {
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, hub));
+  });
+
+  await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://127.0.0.1:${port}`;
+  hub.start();
+
+  return {
+    origin,
+    pageUrl: `${origin}/?token=${token}`,
+    hub,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await hub.stop();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+function bindSocket(ws: WebSocket, hub: Hub): void {
+  const unsubscribe = hub.subscribe((events) => send(ws, { kind: 'events', events }));
+  ws.on('close', unsubscribe);
+  ws.on('message', (data) => {
+    let message: { kind?: unknown; id?: unknown; command?: unknown; params?: unknown };
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    if (message.kind !== 'invoke' || typeof message.id !== 'number') return;
+    const id = message.id;
+    hub
+      .invoke(String(message.command), message.params)
+      .then((value) => send(ws, { kind: 'result', id, ok: true, value }))
+      .catch((error: Error) => send(ws, { kind: 'result', id, ok: false, error: error.message }));
+  });
+}
+
+function send(ws: WebSocket, message: unknown): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+}
+
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
+  if (!file.startsWith(root + sep)) {
+    res.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(body);
+  } catch {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+}

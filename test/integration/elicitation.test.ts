@@ -1,0 +1,307 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
+import { V1_INIT_RESULT } from './puppet';
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+/** One ready v2 agent "a" with one session "sess-1". */
+async function readyAgent(init?: unknown) {
+  rig = await startRig([{ id: 'a', name: 'Agent A' }]);
+  const { hub, puppets } = rig;
+  await handshake(hub, puppets[0], 'a', init);
+  const sessionKey = await openSession(hub, puppets[0], 'a');
+  return { hub, puppet: puppets[0], sessionKey };
+}
+
+function formRequest(id: number | string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    method: 'elicitation/create',
+    params: { mode: 'form', sessionId: 'sess-1', message: 'Who are you?', requestedSchema: NAME_SCHEMA, ...extra },
+  };
+}
+
+describe('elicitation/create is checked before it reaches the user', () => {
+  it('answers -32602 naming the mode when url mode was not advertised', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send({ id: 10, method: 'elicitation/create', params: { mode: 'url', sessionId: 'sess-1', message: 'Sign in', elicitationId: 'e1', url: 'https://example.com' } });
+    const reply = await puppet.responseTo(10);
+    // spec E-CAP-3
+    expect(reply.error).toMatchObject({ code: -32602, message: expect.stringContaining('"url"') });
+    expect(hub.snapshot().queue).toHaveLength(0);
+  });
+
+  it('answers -32602 for an unknown or custom mode', async () => {
+    const { puppet } = await readyAgent();
+    await puppet.send({ id: 11, method: 'elicitation/create', params: { mode: '_vendor_wizard', sessionId: 'sess-1', message: 'x' } });
+    // spec E-CAP-3: the SDK does not do this for us.
+    expect((await puppet.responseTo(11)).error).toMatchObject({ code: -32602, message: expect.stringContaining('_vendor_wizard') });
+  });
+
+  it('answers -32602 for a session this connection does not know', async () => {
+    const { puppet } = await readyAgent();
+    await puppet.send(formRequest(12, { sessionId: 'someone-elses-session' }));
+    // spec E-REQ-3
+    expect((await puppet.responseTo(12)).error).toMatchObject({ code: -32602, message: expect.stringContaining('unknown session') });
+  });
+
+  it('answers -32602 naming the property for a contradictory schema', async () => {
+    const { puppet } = await readyAgent();
+    await puppet.send(
+      formRequest(13, { requestedSchema: { type: 'object', properties: { code: { type: 'string', minLength: 5, maxLength: 2 } } } }),
+    );
+    // spec E-FORM-10
+    expect((await puppet.responseTo(13)).error).toMatchObject({ code: -32602, message: expect.stringContaining('code') });
+  });
+
+  it('answers -32602 for a required name missing from properties', async () => {
+    const { puppet } = await readyAgent();
+    await puppet.send(formRequest(14, { requestedSchema: { type: 'object', properties: {}, required: ['ghost'] } }));
+    // spec E-FORM-10
+    expect((await puppet.responseTo(14)).error).toMatchObject({ code: -32602, message: expect.stringContaining('ghost') });
+  });
+
+  it('answers -32602 for a request that is not a valid elicitation at all', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send({ id: 15, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1' } });
+    // spec E-REQ-1: message and requestedSchema are required.
+    expect((await puppet.responseTo(15)).error).toMatchObject({ code: -32602 });
+    expect(hub.snapshot().queue).toHaveLength(0);
+  });
+
+  it('shows a form whose property has an unknown string format, on a v1 connection too', async () => {
+    const { hub, puppet } = await readyAgent(V1_INIT_RESULT);
+    const schema = { type: 'object', properties: { host: { type: 'string', title: 'Host', format: 'hostname' } } };
+    await puppet.send(formRequest(16, { requestedSchema: schema }));
+    // spec E-FORM-11: the v1 SDK would reject this before any handler; ours shows it.
+    const item = await queueItem(hub);
+    expect(item.requestedSchema).toEqual(schema);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { host: 'db.local' } });
+    expect((await puppet.responseTo(16)).result).toEqual({ action: 'accept', content: { host: 'db.local' } });
+  });
+});
+
+describe('answers go back to the agent that asked', () => {
+  it('sends accept with exactly the converted content', async () => {
+    const { hub, puppet } = await readyAgent();
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        age: { type: 'integer' },
+        ok: { type: 'boolean' },
+        tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+        note: { type: 'string' },
+      },
+      required: ['name'],
+    };
+    await puppet.send(formRequest(20, { requestedSchema: schema }));
+    const item = await queueItem(hub);
+    // spec E-REQ-7: the card can name the agent and the session.
+    expect(item).toMatchObject({ agentName: 'Agent A', agentInfo: { name: 'puppet' }, scope: { kind: 'session', sessionId: 'sess-1' } });
+    await hub.invoke('answerElicitation', {
+      itemId: item.itemId,
+      agentId: 'a',
+      action: 'accept',
+      values: { name: 'Ada', age: '36', ok: false, tags: ['y'], note: '' },
+    });
+    // spec E-FORM-7 (typed values), E-FORM-8 (empty optional omitted)
+    expect((await puppet.responseTo(20)).result).toEqual({ action: 'accept', content: { name: 'Ada', age: 36, ok: false, tags: ['y'] } });
+    expect(hub.snapshot().queue).toHaveLength(0);
+  });
+
+  it('sends decline and cancel without content', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(21));
+    await puppet.send(formRequest(22));
+    const first = await queueItem(hub, (i) => i.message === 'Who are you?');
+    await eventually(() => (hub.snapshot().queue.length === 2 ? true : undefined));
+    const second = hub.snapshot().queue.find((i) => i.itemId !== first.itemId)!;
+    await hub.invoke('answerElicitation', { itemId: first.itemId, agentId: 'a', action: 'decline' });
+    await hub.invoke('answerElicitation', { itemId: second.itemId, agentId: 'a', action: 'cancel' });
+    // spec E-RES-1, E-RES-2
+    const replies = [await puppet.responseTo(21), await puppet.responseTo(22)].map((r) => r.result);
+    expect(replies).toEqual(expect.arrayContaining([{ action: 'decline' }, { action: 'cancel' }]));
+  });
+
+  it('refuses to send an accept whose values break the schema, and keeps the item', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(23));
+    const item = await queueItem(hub);
+    await expect(
+      hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: '' } }),
+    ).rejects.toThrow(/cannot be sent/);
+    // spec E-FORM-5: nothing went on the wire, the item is still pending.
+    await new Promise((done) => setTimeout(done, 100));
+    expect(puppet.received.some((m) => m.id === 23)).toBe(false);
+    expect(hub.snapshot().queue[0]).toMatchObject({ itemId: item.itemId, state: 'pending' });
+  });
+
+  it('rejects an answer for an item that does not exist or belongs to another agent', async () => {
+    rig = await startRig([{ id: 'a' }, { id: 'b' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await handshake(hub, puppets[1], 'b');
+    await openSession(hub, puppets[0], 'a');
+    await puppets[0].send(formRequest(24));
+    const item = await queueItem(hub);
+    // spec E-REQ-4: an answer is routed only to the connection that asked.
+    await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'b', action: 'decline' })).rejects.toThrow(/no such request/);
+    await expect(hub.invoke('answerElicitation', { itemId: 'item-forged', agentId: 'a', action: 'decline' })).rejects.toThrow(/no such request/);
+    expect(hub.snapshot().queue).toHaveLength(1);
+    expect(puppets[1].received.some((m) => m.id === 24)).toBe(false);
+  });
+
+  it('keeps several requests from two agents apart and answers them in any order', async () => {
+    rig = await startRig([{ id: 'a' }, { id: 'b' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await handshake(hub, puppets[1], 'b');
+    await openSession(hub, puppets[0], 'a', 'sess-1');
+    await openSession(hub, puppets[1], 'b', 'sess-1');
+    // Both agents use the same JSON-RPC id and the same sessionId: neither is proof of identity (E-REQ-4).
+    await puppets[0].send(formRequest(0, { message: 'from a' }));
+    await puppets[1].send(formRequest(0, { message: 'from b' }));
+    const fromA = await queueItem(hub, (i) => i.message === 'from a');
+    const fromB = await queueItem(hub, (i) => i.message === 'from b');
+    expect(fromA.agentId).toBe('a');
+    expect(fromB.agentId).toBe('b');
+    // spec E-REQ-5: answer the later one first.
+    await hub.invoke('answerElicitation', { itemId: fromB.itemId, agentId: 'b', action: 'accept', values: { name: 'bee' } });
+    await hub.invoke('answerElicitation', { itemId: fromA.itemId, agentId: 'a', action: 'accept', values: { name: 'ay' } });
+    expect((await puppets[0].responseTo(0)).result).toEqual({ action: 'accept', content: { name: 'ay' } });
+    expect((await puppets[1].responseTo(0)).result).toEqual({ action: 'accept', content: { name: 'bee' } });
+  });
+
+  it('labels a request-scoped elicitation with our pending request it belongs to', async () => {
+    const { hub, puppet, sessionKey } = await readyAgent();
+    const turn = hub.invoke('prompt', { sessionKey, text: 'hello' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send({ id: 30, method: 'elicitation/create', params: { mode: 'form', requestId: prompt.id, message: 'Need a name', requestedSchema: NAME_SCHEMA } });
+    // spec E-REQ-3: shown in the agent's own queue, labelled with the request.
+    const item = await queueItem(hub);
+    expect(item.scope).toEqual({ kind: 'request', label: 'while answering your prompt' });
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada' } });
+    expect((await puppet.responseTo(30)).result).toEqual({ action: 'accept', content: { name: 'Ada' } });
+    await puppet.send({ id: prompt.id, result: { messageId: 'm-1' } });
+    await expect(turn).resolves.toEqual({});
+  });
+
+  it('names the tool call a request belongs to when toolCallId is set', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send({
+      method: 'session/update',
+      params: { sessionId: 'sess-1', update: { sessionUpdate: 'tool_call_update', toolCallId: 'tc-1', title: 'Deploy to staging', status: 'in_progress' } },
+    });
+    await puppet.send(formRequest(31, { toolCallId: 'tc-1' }));
+    // spec E-REQ-7 (the SDK does not keep a notification ahead of a request, so the title may arrive late)
+    const item = await queueItem(hub, (i) => i.scope.kind === 'session' && i.scope.toolCallTitle !== undefined);
+    expect(item.scope).toMatchObject({ kind: 'session', toolCallId: 'tc-1', toolCallTitle: 'Deploy to staging' });
+  });
+});
+
+describe('cancellation', () => {
+  it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(40));
+    const item = await queueItem(hub);
+    await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'half-typed' } });
+    await puppet.send({ method: '$/cancel_request', params: { requestId: 40 } });
+    // spec E-CXL-1
+    expect((await puppet.responseTo(40)).error).toMatchObject({ code: -32800 });
+    const withdrawn = await queueItem(hub, (i) => i.state === 'withdrawn');
+    expect(withdrawn.draft).toEqual({ name: 'half-typed' });
+    // spec E-CXL-2: a late answer is dropped locally, never sent.
+    await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' })).rejects.toThrow(/no longer waiting/);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(puppet.received.filter((m) => m.id === 40)).toHaveLength(1);
+    await hub.invoke('dismissItem', { itemId: item.itemId });
+    expect(hub.snapshot().queue).toHaveLength(0);
+  });
+
+  it('ignores a cancel for an unknown request id and keeps working', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send({ method: '$/cancel_request', params: { requestId: 999 } });
+    await puppet.send(formRequest(41));
+    const item = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' });
+    expect((await puppet.responseTo(41)).result).toEqual({ action: 'decline' });
+    expect(puppet.received.some((m) => m.id === 999)).toBe(false);
+  });
+
+  it("leaves the session's elicitations open when the user presses Stop", async () => {
+    const { hub, puppet, sessionKey } = await readyAgent();
+    const turn = hub.invoke('prompt', { sessionKey, text: 'go' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(formRequest(42));
+    const item = await queueItem(hub);
+    await hub.invoke('cancelPrompt', { sessionKey });
+    await puppet.next((m) => m.method === 'session/cancel');
+    await puppet.send({ id: prompt.id, result: { messageId: 'm-1' } });
+    await expect(turn).resolves.toEqual({});
+    // v2: the turn ends with state_update idle/cancelled; that snapshot touches no elicitation (E-CXL-5).
+    await puppet.send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate: 'state_update', state: 'idle', stopReason: 'cancelled' } } });
+    await eventually(() => (hub.snapshot().sessions[0].promptInFlight ? undefined : true));
+    // spec E-CXL-3: Stop neither answers nor drops the elicitation.
+    expect(hub.snapshot().queue[0]).toMatchObject({ itemId: item.itemId, state: 'pending' });
+    expect(puppet.received.some((m) => m.id === 42)).toBe(false);
+    expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, lastStopReason: 'cancelled' });
+  });
+
+  it('marks open items "agent disconnected" with their drafts when the agent exits, and sends nothing', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(43));
+    const item = await queueItem(hub);
+    await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'keep me' } });
+    puppet.exit();
+    // spec E-CXL-4
+    const gone = await queueItem(hub, (i) => i.state === 'disconnected');
+    expect(gone.draft).toEqual({ name: 'keep me' });
+    await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'x' } })).rejects.toThrow();
+  });
+});
+
+describe('bad input from an agent', () => {
+  it('answers a line that is not JSON with -32700 and keeps the connection', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.sendRaw('this is { not json');
+    const parseError = await puppet.next((m) => (m.error as { code?: number })?.code === -32700);
+    expect(parseError.id).toBeNull();
+    await puppet.send(formRequest(50));
+    const item = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'cancel' });
+    expect((await puppet.responseTo(50)).result).toEqual({ action: 'cancel' });
+  });
+
+  it('handles a 5 MB line: garbage is a parse error, a huge message is still shown', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.sendRaw('x'.repeat(5 * 1024 * 1024));
+    await puppet.next((m) => (m.error as { code?: number })?.code === -32700, 10_000);
+    const longMessage = 'm'.repeat(5 * 1024 * 1024);
+    await puppet.send(formRequest(51, { message: longMessage }));
+    const item = await queueItem(hub);
+    expect(item.message.length).toBe(longMessage.length);
+  });
+
+  it('answers -32600 to a second request reusing a pending id, and the first stays answerable', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(52, { message: 'first' }));
+    const first = await queueItem(hub);
+    await puppet.send(formRequest(52, { message: 'second' }));
+    expect((await puppet.responseTo(52)).error).toMatchObject({ code: -32600 });
+    expect(hub.snapshot().queue.map((i) => i.message)).toEqual(['first']);
+    await hub.invoke('answerElicitation', { itemId: first.itemId, agentId: 'a', action: 'decline' });
+    await eventually(() => (puppet.received.filter((m) => m.id === 52).length === 2 ? true : undefined));
+    expect(puppet.received.filter((m) => m.id === 52).map((m) => m.result ?? m.error.code)).toEqual([-32600, { action: 'decline' }]);
+  });
+
+  it('rejects bridge commands with invalid parameters in plain words', async () => {
+    const { hub } = await readyAgent();
+    await expect(hub.invoke('answerElicitation', { itemId: 5 })).rejects.toThrow('The answerElicitation command was sent invalid parameters.');
+    await expect(hub.invoke('rm -rf', {})).rejects.toThrow(/Unknown command/);
+  });
+});

@@ -1,0 +1,300 @@
+import { Ajv } from 'ajv';
+import { describe, expect, it, vi } from 'vitest';
+import { describeForm, initialValues, type FieldSpec, type FormValues } from '../../shared/form-schema';
+import { checkValues } from '../../shared/form-validation';
+
+/** Fields of a schema with the given properties; `required` lists required names. */
+function fieldsOf(properties: Record<string, unknown>, required: string[] = []): FieldSpec[] {
+  return describeForm({ type: 'object', properties, required }).fields;
+}
+
+/** Checks one value of a one-property form named `v`. */
+function checkOne(property: unknown, value: unknown, required = false) {
+  return checkValues(fieldsOf({ v: property }, required ? ['v'] : []), { v: value });
+}
+
+describe('checkValues: wire values', () => {
+  it('sends an integer field as a JSON integer and a number field as a number', () => {
+    // spec E-FORM-7
+    const check = checkValues(fieldsOf({ count: { type: 'integer' }, ratio: { type: 'number' } }), { count: '42', ratio: '0.25' });
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({ count: 42, ratio: 0.25 });
+    expect(typeof check.content.count).toBe('number');
+  });
+
+  it('rejects a fractional value for an integer field with a plain sentence', () => {
+    // spec E-FORM-7
+    expect(checkOne({ type: 'integer' }, '2.5').errors).toEqual({ v: 'Enter a whole number.' });
+  });
+
+  it('reports number text that does not parse instead of silently omitting it', () => {
+    // spec E-FORM-7, E-FORM-8
+    for (const text of ['abc', '0x10', 'Infinity', '1,5']) {
+      const check = checkOne({ type: 'number' }, text);
+      expect(check.errors).toEqual({ v: 'Enter a number.' });
+      expect(check.content).toEqual({});
+    }
+  });
+
+  it('sends zero typed into an optional number field', () => {
+    // spec E-FORM-7
+    expect(checkOne({ type: 'integer' }, '0').content).toEqual({ v: 0 });
+  });
+
+  it('sends an untouched optional checkbox as false', () => {
+    // spec E-FORM-7
+    expect(checkValues(fieldsOf({ agree: { type: 'boolean' } }), {}).content).toEqual({ agree: false });
+  });
+
+  it('lets false satisfy a required boolean', () => {
+    // spec E-FORM-7
+    const check = checkOne({ type: 'boolean' }, false, true);
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({ v: false });
+  });
+
+  it('sends the option value of a titled single-select, never its title', () => {
+    // spec E-FORM-7
+    const property = { type: 'string', oneOf: [{ const: 'eu-1', title: 'Europe' }] };
+    expect(checkOne(property, 'eu-1').content).toEqual({ v: 'eu-1' });
+    expect(checkOne(property, 'Europe').errors).toEqual({ v: 'Choose one of the listed options.' });
+  });
+
+  it('sends an untitled single-select value as chosen', () => {
+    // spec E-FORM-7
+    expect(checkOne({ type: 'string', enum: ['dev', 'prod'] }, 'prod').content).toEqual({ v: 'prod' });
+  });
+
+  it('sends a multi-select as a list of option values without repeats', () => {
+    // spec E-FORM-7
+    const property = { type: 'array', items: { anyOf: [{ const: 'r', title: 'Read' }, { const: 'w', title: 'Write' }] } };
+    expect(checkOne(property, ['w', 'r', 'w']).content).toEqual({ v: ['w', 'r'] });
+    expect(checkOne(property, ['Read']).errors).toEqual({ v: 'Choose only from the listed options.' });
+  });
+
+  it('ignores value keys that are not fields of the form', () => {
+    // spec E-FORM-7
+    const check = checkValues(fieldsOf({ name: { type: 'string' } }), { name: 'Ada', injected: 'x' } as FormValues);
+    expect(check.content).toEqual({ name: 'Ada' });
+  });
+
+  it('sends the starting values of a form full of defaults unchanged', () => {
+    // spec E-FORM-3, E-FORM-7
+    const fields = fieldsOf({
+      s: { type: 'string', default: '' },
+      i: { type: 'integer', default: 0 },
+      b: { type: 'boolean', default: false },
+      m: { type: 'array', items: { type: 'string', enum: ['x'] }, default: ['x'] },
+    }, ['s', 'i']);
+    const check = checkValues(fields, initialValues(fields));
+    expect(check.errors).toEqual({ s: 'This field is required.' });
+    expect(check.content).toEqual({ i: 0, b: false, m: ['x'] });
+  });
+});
+
+describe('checkValues: empty and required fields', () => {
+  it('omits optional fields left empty instead of sending empty string, null or 0', () => {
+    // spec E-FORM-8
+    const fields = fieldsOf({
+      s: { type: 'string', minLength: 3 },
+      pick: { type: 'string', enum: ['a'] },
+      n: { type: 'number' },
+      i: { type: 'integer' },
+      many: { type: 'array', items: { type: 'string', enum: ['a'] }, minItems: 1 },
+    });
+    const check = checkValues(fields, initialValues(fields));
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({});
+  });
+
+  it('treats blank number text as empty', () => {
+    // spec E-FORM-8
+    expect(checkOne({ type: 'number' }, '   ').content).toEqual({});
+  });
+
+  it('asks for a required string, number and unselected single-select', () => {
+    // spec E-FORM-3, E-FORM-5
+    const fields = fieldsOf(
+      { s: { type: 'string' }, n: { type: 'number' }, pick: { type: 'string', enum: ['a', 'b'] } },
+      ['s', 'n', 'pick'],
+    );
+    expect(checkValues(fields, initialValues(fields)).errors).toEqual({
+      s: 'This field is required.',
+      n: 'This field is required.',
+      pick: 'This field is required.',
+    });
+  });
+
+  it('sends an empty list for a required multi-select without a minimum', () => {
+    // spec E-FORM-7
+    expect(checkOne({ type: 'array', items: { type: 'string', enum: ['a'] } }, [], true).content).toEqual({ v: [] });
+  });
+
+  it('blocks the form with a form-level error when a required field is unsupported', () => {
+    // spec E-FORM-9
+    const fields = fieldsOf({ nested: { type: 'object', title: 'Address' }, name: { type: 'string' } }, ['nested']);
+    const check = checkValues(fields, { name: 'Ada' });
+    expect(check.formErrors).toHaveLength(1);
+    expect(check.formErrors[0]).toMatch(/“Address”.*cannot be sent.*Decline or Cancel/);
+    expect(check.content).toEqual({ name: 'Ada' });
+  });
+
+  it('omits an optional unsupported field and lets the form be sent', () => {
+    // spec E-FORM-9
+    const fields = fieldsOf({ colour: { type: '_x.color' }, list: { type: 'array', items: { type: 'number' } } });
+    const check = checkValues(fields, { colour: '#fff', list: [1] } as FormValues);
+    expect(check.formErrors).toEqual([]);
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({});
+  });
+});
+
+describe('checkValues: constraints in plain words', () => {
+  it('asks for at least minLength characters', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', minLength: 3 }, 'ab').errors).toEqual({ v: 'Enter at least 3 characters.' });
+  });
+
+  it('asks for no more than maxLength characters, counting an emoji as one', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', maxLength: 2 }, 'abc').errors).toEqual({ v: 'Enter no more than 2 characters.' });
+    expect(checkOne({ type: 'string', maxLength: 2 }, '😀😀').errors).toEqual({});
+  });
+
+  it('states the inclusive range of a number', () => {
+    // spec E-FORM-5
+    const property = { type: 'integer', minimum: 1, maximum: 10 };
+    expect(checkOne(property, '0').errors).toEqual({ v: 'Enter a whole number from 1 to 10.' });
+    expect(checkOne(property, '11').errors).toEqual({ v: 'Enter a whole number from 1 to 10.' });
+    expect(checkOne(property, '10').content).toEqual({ v: 10 });
+    expect(checkOne({ type: 'number', minimum: 0.5 }, '0.4').errors).toEqual({ v: 'Enter a number of at least 0.5.' });
+  });
+
+  it('asks for at least minItems and no more than maxItems options', () => {
+    // spec E-FORM-5
+    const property = { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2 };
+    expect(checkOne(property, [], true).errors).toEqual({ v: 'Choose at least 1 option.' });
+    expect(checkOne(property, ['a', 'b', 'c']).errors).toEqual({ v: 'Choose no more than 2 options.' });
+  });
+
+  it('validates email addresses', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', format: 'email' }, 'ada@example.com').errors).toEqual({});
+    expect(checkOne({ type: 'string', format: 'email' }, 'ada at example').errors).toEqual({ v: 'Enter a valid email address.' });
+  });
+
+  it('validates uris', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', format: 'uri' }, 'https://example.com/a?b=c').errors).toEqual({});
+    expect(checkOne({ type: 'string', format: 'uri' }, 'example dot com').errors).toHaveProperty('v');
+  });
+
+  it('validates dates, including impossible calendar days', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', format: 'date' }, '2024-02-29').errors).toEqual({});
+    expect(checkOne({ type: 'string', format: 'date' }, '2023-02-29').errors).toEqual({ v: 'Enter a date as YYYY-MM-DD.' });
+    expect(checkOne({ type: 'string', format: 'date' }, '31/01/2025').errors).toHaveProperty('v');
+  });
+
+  it('validates date-times, which need a time zone', () => {
+    // spec E-FORM-5
+    expect(checkOne({ type: 'string', format: 'date-time' }, '2025-01-31T09:30:00Z').errors).toEqual({});
+    expect(checkOne({ type: 'string', format: 'date-time' }, '2025-01-31T09:30:00+02:00').errors).toEqual({});
+    expect(checkOne({ type: 'string', format: 'date-time' }, '2025-01-31 nine thirty').errors).toHaveProperty('v');
+  });
+
+  it('accepts any text for an unknown format, which is only an annotation', () => {
+    // spec E-FORM-11
+    const check = checkOne({ type: 'string', format: 'hostname' }, 'not a host name!');
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({ v: 'not a host name!' });
+  });
+
+  it('ignores unknown keywords in a property schema', () => {
+    // spec E-FORM-5
+    const check = checkOne({ type: 'string', 'x-widget': 'textarea', contentEncoding: 'base64' }, 'hello');
+    expect(check.errors).toEqual({});
+    expect(check.content).toEqual({ v: 'hello' });
+  });
+});
+
+describe('checkValues: patterns', () => {
+  it('checks a pattern anywhere in the value, as JSON Schema does', () => {
+    // spec E-FORM-6
+    expect(checkOne({ type: 'string', pattern: '[0-9]' }, 'abc1').errors).toEqual({});
+    expect(checkOne({ type: 'string', pattern: '^[0-9]+$' }, '12a').errors).toEqual({
+      v: 'Enter a value in the format the agent asked for.',
+    });
+  });
+
+  it('understands JavaScript regex syntax such as unicode escapes and named groups', () => {
+    // spec E-FORM-6
+    const accent = { type: 'string', pattern: '^caf\\u00e9$' };
+    expect(checkOne(accent, 'café')).toMatchObject({ errors: {}, notes: {} });
+    expect(checkOne(accent, 'cafe').errors).toHaveProperty('v');
+    const year = { type: 'string', pattern: '^(?<year>\\d{4})$' };
+    expect(checkOne(year, '2025')).toMatchObject({ errors: {}, notes: {} });
+    expect(checkOne(year, '25').errors).toHaveProperty('v');
+  });
+
+  it('finishes a pathological pattern against a long near-match and reports the mismatch', () => {
+    // spec E-FORM-6
+    const check = checkOne({ type: 'string', pattern: '^(a+)+$' }, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!');
+    expect(check.errors).toEqual({ v: 'Enter a value in the format the agent asked for.' });
+  });
+
+  it('switches off only the check of an invalid pattern and says so', () => {
+    // spec E-FORM-6
+    const fields = fieldsOf({
+      broken: { type: 'string', pattern: '(unclosed', minLength: 2 },
+      ahead: { type: 'string', pattern: '^(?=x)' },
+      fine: { type: 'string', pattern: '^ok$' },
+    });
+    const check = checkValues(fields, { broken: 'anything', ahead: 'y', fine: 'no' });
+    expect(check.notes).toEqual({
+      broken: "The agent's pattern for this field cannot be used, so it is not checked.",
+      ahead: "The agent's pattern for this field cannot be used, so it is not checked.",
+    });
+    expect(check.errors).toEqual({ fine: 'Enter a value in the format the agent asked for.' });
+    expect(checkValues(fields, { broken: 'a' }).errors).toEqual({ broken: 'Enter at least 2 characters.' });
+  });
+});
+
+describe('checkValues: robustness', () => {
+  it('reports values of the wrong shape instead of sending them', () => {
+    // spec E-FORM-7
+    const fields = fieldsOf({ s: { type: 'string' }, b: { type: 'boolean' }, m: { type: 'array', items: { type: 'string', enum: ['a'] } } });
+    const check = checkValues(fields, { s: 5, b: 'yes', m: 'a' });
+    expect(Object.keys(check.errors).sort()).toEqual(['b', 'm', 's']);
+    expect(check.content).toEqual({});
+  });
+
+  it('gives the same verdict when the same fields are checked again with new values', () => {
+    // spec E-FORM-5
+    const fields = fieldsOf({ n: { type: 'integer', maximum: 5 } });
+    expect(checkValues(fields, { n: '9' }).errors).toEqual({ n: 'Enter a whole number no greater than 5.' });
+    expect(checkValues(fields, { n: '4' }).content).toEqual({ n: 4 });
+    expect(checkValues(fields, { n: '6' }).errors).toHaveProperty('n');
+  });
+
+  it('compiles the checks of a field list once, not on every keystroke', () => {
+    // spec E-FORM-5
+    const compile = vi.spyOn(Ajv.prototype, 'compile');
+    try {
+      const fields = fieldsOf({ a: { type: 'string', minLength: 1 }, b: { type: 'integer' } });
+      for (const text of ['x', 'xy', 'xyz']) checkValues(fields, { a: text, b: '1' });
+      expect(compile).toHaveBeenCalledTimes(2);
+      checkValues(fieldsOf({ a: { type: 'string' } }), { a: 'new form' });
+      expect(compile).toHaveBeenCalledTimes(3);
+    } finally {
+      compile.mockRestore();
+    }
+  });
+
+  it('puts a property named __proto__ into content as an own key', () => {
+    // spec E-FORM-7
+    const fields = describeForm(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}')).fields;
+    const check = checkValues(fields, JSON.parse('{"__proto__":"x"}'));
+    expect(JSON.stringify(check.content)).toBe('{"__proto__":"x"}');
+  });
+});
