@@ -1,0 +1,252 @@
+/**
+ * Protocol-neutral pieces of the demo agent: what a scenario can do during a prompt turn ({@link TurnHost}),
+ * how an elicitation ended ({@link ElicitOutcome}), the advertised elicitation modes, and the per-session
+ * bookkeeping (one turn at a time, cancellation).
+ */
+import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
+import type { FormSchema } from './schemas';
+import type { ProtocolVersion } from './info';
+
+/** Elicitation modes the client advertised in `initialize`. */
+export interface ElicitationModes {
+  form: boolean;
+  url: boolean;
+}
+
+/**
+ * Reads the advertised modes from a client's elicitation capability (`capabilities.elicitation` in v2,
+ * `clientCapabilities.elicitation` in v1). A mode counts only when its key is present and not null
+ * (spec E-CAP-1); anything that is not an object advertises nothing.
+ */
+export function elicitationModes(capability: unknown): ElicitationModes {
+  if (typeof capability !== 'object' || capability === null || Array.isArray(capability)) {
+    return { form: false, url: false };
+  }
+  const record = capability as Record<string, unknown>;
+  return { form: record.form != null, url: record.url != null };
+}
+
+/** Where an elicitation belongs: a session (optionally one of its tool calls) or a pending client request. */
+export type ElicitScope = { sessionId: string; toolCallId?: string } | { requestId: JsonRpcId };
+
+/** One form question a scenario wants to ask. */
+export interface FormQuestion {
+  scope: ElicitScope;
+  message: string;
+  requestedSchema: FormSchema;
+  /** Aborting it withdraws the question: the SDK sends `$/cancel_request`. */
+  withdraw?: AbortSignal;
+}
+
+/** How a form elicitation ended, from the scenario's point of view. */
+export type ElicitOutcome =
+  | { kind: 'accept'; content: Record<string, unknown> }
+  | { kind: 'decline' }
+  | { kind: 'cancel' }
+  /** The agent withdrew the question itself (its `withdraw` signal). */
+  | { kind: 'withdrawn' }
+  /** The turn was cancelled by `session/cancel` (or the session closed); the question was withdrawn. */
+  | { kind: 'turn-cancelled' }
+  /** The client answered with a JSON-RPC error, or the connection failed. */
+  | { kind: 'error'; code: number; message: string };
+
+/** Tool-call statuses the scenarios use; each protocol maps them onto its own set. */
+export type ToolCallEnd = 'completed' | 'failed' | 'cancelled';
+
+/** Stop reasons a demo turn can end with. */
+export type DemoStopReason = 'end_turn' | 'cancelled';
+
+/** What a scenario can do during one prompt turn. Implemented once per protocol version. */
+export interface TurnHost {
+  readonly protocol: ProtocolVersion;
+  readonly sessionId: string;
+  /** JSON-RPC id of the client's `session/prompt` request, pending while the scenario runs. */
+  readonly promptRequestId: JsonRpcId;
+  readonly modes: ElicitationModes;
+  /** Aborted when the turn is cancelled (`session/cancel`, `session/close`, connection closed). */
+  readonly cancelled: AbortSignal;
+  /** Streams one paragraph of agent text. Does nothing once the turn is cancelled. */
+  say(text: string): Promise<void>;
+  /** Reports a new tool call with status `in_progress`. */
+  startToolCall(toolCallId: string, title: string): Promise<void>;
+  /** Reports a tool call's final status. */
+  endToolCall(toolCallId: string, status: ToolCallEnd): Promise<void>;
+  /** Sends one form `elicitation/create` and waits for its outcome. Never rejects. */
+  askForm(question: FormQuestion): Promise<ElicitOutcome>;
+}
+
+/**
+ * Turns the settled `elicitation/create` request into an {@link ElicitOutcome}. A rejection caused by our own
+ * abort (turn cancelled or question withdrawn) is reported as such; any other rejection is the client's error.
+ */
+export async function settleElicitation(
+  request: Promise<{ action: string; content?: Record<string, unknown> | null }>,
+  turnCancelled: AbortSignal,
+  withdraw: AbortSignal | undefined,
+): Promise<ElicitOutcome> {
+  try {
+    const response = await request;
+    if (response.action === 'accept') return { kind: 'accept', content: response.content ?? {} };
+    if (response.action === 'decline') return { kind: 'decline' };
+    if (response.action === 'cancel') return { kind: 'cancel' };
+    return { kind: 'error', code: -32603, message: `unexpected action ${JSON.stringify(response.action)}` };
+  } catch (error) {
+    if (turnCancelled.aborted) return { kind: 'turn-cancelled' };
+    if (withdraw?.aborted) return { kind: 'withdrawn' };
+    if (error instanceof RequestError) return { kind: 'error', code: error.code, message: errorText(error) };
+    return { kind: 'error', code: -32603, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The client's error message, plus its `data` when that adds something (kept short). */
+function errorText(error: RequestError): string {
+  if (error.data === undefined || error.data === null) return error.message;
+  const data = typeof error.data === 'string' ? error.data : JSON.stringify(error.data);
+  if (!data || error.message.includes(data)) return error.message;
+  return `${error.message} (${data.length > 300 ? `${data.slice(0, 300)}…` : data})`;
+}
+
+/** One turn's handle, owned by the prompt handler that started it. */
+export interface TurnSlot {
+  /** Aborted by `session/cancel` or `session/close`. */
+  signal: AbortSignal;
+  /** Frees the session for the next prompt. Call exactly once. */
+  end(): void;
+}
+
+/** One session the demo agent created. Prompts run one at a time; later ones wait (are "held"). */
+export class DemoSession {
+  readonly createdAt = new Date();
+  updatedAt = new Date();
+  title?: string;
+  private tail: Promise<void> = Promise.resolve();
+  private current?: AbortController;
+  private readonly held = new Set<AbortController>();
+
+  constructor(
+    readonly sessionId: string,
+    readonly cwd: string,
+  ) {}
+
+  /** True while a turn is running (not merely held). */
+  get busy(): boolean {
+    return this.current !== undefined;
+  }
+
+  /**
+   * Waits until earlier turns have ended, then claims the session. Resolves `undefined` when the prompt was
+   * cancelled while it waited.
+   */
+  async beginTurn(): Promise<TurnSlot | undefined> {
+    const controller = new AbortController();
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    this.held.add(controller);
+    await previous;
+    this.held.delete(controller);
+    if (controller.signal.aborted) {
+      release();
+      return undefined;
+    }
+    this.current = controller;
+    this.updatedAt = new Date();
+    let ended = false;
+    return {
+      signal: controller.signal,
+      end: () => {
+        if (ended) return;
+        ended = true;
+        if (this.current === controller) this.current = undefined;
+        this.updatedAt = new Date();
+        release();
+      },
+    };
+  }
+
+  /** Cancels the running turn and every held prompt. Prompts sent afterwards are not affected. */
+  cancel(reason: string): void {
+    const error = RequestError.requestCancelled(undefined, reason);
+    this.current?.abort(error);
+    for (const controller of this.held) controller.abort(error);
+  }
+}
+
+/** All sessions of this (single, stdio) connection. */
+export class SessionRegistry {
+  private readonly sessions = new Map<string, DemoSession>();
+
+  /** Registers a new session. */
+  add(session: DemoSession): void {
+    this.sessions.set(session.sessionId, session);
+  }
+
+  /** The session with this id, or a -32602 "unknown session" error. */
+  require(sessionId: string): DemoSession {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw RequestError.invalidParams({ sessionId }, `unknown session ${sessionId}`);
+    return session;
+  }
+
+  /** The session with this id, if any. */
+  get(sessionId: string): DemoSession | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /** Cancels and forgets a session; returns whether it existed. */
+  remove(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    if (!session) return false;
+    session.cancel('session closed');
+    this.sessions.delete(sessionId);
+    return true;
+  }
+
+  /** Every session, oldest first. */
+  list(): DemoSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** Cancels every running or held turn (the connection is going away). */
+  cancelAll(reason: string): void {
+    for (const session of this.sessions.values()) session.cancel(reason);
+  }
+}
+
+/** Joins the text blocks of a prompt (other block kinds are ignored). */
+export function promptText(prompt: ReadonlyArray<unknown>): string {
+  const parts: string[] = [];
+  for (const block of prompt) {
+    if (typeof block !== 'object' || block === null) continue;
+    const { type, text } = block as { type?: unknown; text?: unknown };
+    if (type === 'text' && typeof text === 'string') parts.push(text);
+  }
+  return parts.join('\n');
+}
+
+/** Resolves after `ms` milliseconds, or at once when `signal` aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Splits text into small chunks (a few words each, whitespace kept) so it streams visibly. */
+export function chunkText(text: string, wordsPerChunk = 4): string[] {
+  const tokens = text.match(/\S+\s*/g);
+  if (!tokens) return text ? [text] : [];
+  const leading = text.match(/^\s*/)?.[0] ?? '';
+  const chunks: string[] = [];
+  for (let i = 0; i < tokens.length; i += wordsPerChunk) {
+    chunks.push(tokens.slice(i, i + wordsPerChunk).join(''));
+  }
+  if (leading) chunks[0] = leading + chunks[0];
+  return chunks;
+}

@@ -1,0 +1,128 @@
+/**
+ * The demo agent over ACP v1 (the SDK's default entry point). A v1 prompt turn lasts as long as the
+ * `session/prompt` request: the response carries the stop reason.
+ */
+import { randomUUID } from 'node:crypto';
+import * as acp from '@agentclientprotocol/sdk';
+import { BaseTurnHost, type ElicitationAnswer } from './host';
+import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
+import { runPrompt, scenarioCommands } from './scenarios';
+import {
+  DemoSession,
+  elicitationModes,
+  promptText,
+  type ElicitationModes,
+  type FormQuestion,
+  type SessionRegistry,
+  type ToolCallEnd,
+} from './turn';
+
+class V1TurnHost extends BaseTurnHost {
+  readonly protocol = 1 as const;
+
+  constructor(
+    private readonly client: acp.AgentContext,
+    sessionId: string,
+    promptRequestId: acp.JsonRpcId,
+    modes: ElicitationModes,
+    cancelled: AbortSignal,
+  ) {
+    super(sessionId, promptRequestId, modes, cancelled);
+  }
+
+  private update(update: acp.SessionUpdate): Promise<void> {
+    return this.client.notify(acp.methods.client.session.update, { sessionId: this.sessionId, update });
+  }
+
+  protected sendChunk(messageId: string, text: string): Promise<void> {
+    return this.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } });
+  }
+
+  protected sendToolCallStart(toolCallId: string, title: string): Promise<void> {
+    return this.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'other', status: 'in_progress' });
+  }
+
+  protected sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void> {
+    // v1 has no `cancelled` tool-call status.
+    const v1Status = status === 'completed' ? 'completed' : 'failed';
+    return this.update({ sessionUpdate: 'tool_call_update', toolCallId, status: v1Status });
+  }
+
+  protected async sendElicitation(question: FormQuestion, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
+    const params: acp.CreateElicitationRequest = {
+      mode: 'form',
+      ...question.scope,
+      message: question.message,
+      requestedSchema: question.requestedSchema,
+    };
+    return this.client.request(acp.methods.client.elicitation.create, params, options);
+  }
+}
+
+/**
+ * Builds the v1 agent app over the shared session registry. `initialize` answers protocol version 1 with
+ * `agentInfo` and `agentCapabilities`, and remembers the client's `clientCapabilities.elicitation` modes.
+ */
+export function createV1Agent(sessions: SessionRegistry): acp.AgentApp {
+  let modes: ElicitationModes = { form: false, url: false };
+
+  return acp
+    .agent({ name: DEMO_AGENT_NAME })
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      modes = elicitationModes(params.clientCapabilities?.elicitation);
+      log(`initialize: answering v1; client elicitation form=${modes.form} url=${modes.url}`);
+      return {
+        protocolVersion: 1,
+        agentInfo: demoAgentInfo(),
+        agentCapabilities: { loadSession: false, sessionCapabilities: { list: {}, close: {} } },
+        authMethods: [],
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
+      const session = new DemoSession(randomUUID(), params.cwd);
+      sessions.add(session);
+      log(`session/new ${session.sessionId}`);
+      // After the response, so the client knows the session id when the update arrives.
+      setImmediate(() => {
+        client
+          .notify(acp.methods.client.session.update, {
+            sessionId: session.sessionId,
+            update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
+          })
+          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
+      });
+      return { sessionId: session.sessionId };
+    })
+    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
+      sessions: sessions
+        .list()
+        .filter((session) => !params.cwd || session.cwd === params.cwd)
+        .map((session) => ({
+          sessionId: session.sessionId,
+          cwd: session.cwd,
+          updatedAt: session.updatedAt.toISOString(),
+        })),
+    }))
+    .onRequest(acp.methods.agent.session.close, ({ params }) => {
+      sessions.remove(params.sessionId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
+      const session = sessions.require(params.sessionId);
+      const slot = await session.beginTurn();
+      if (!slot) return { stopReason: 'cancelled' };
+      try {
+        const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal);
+        const stopReason = await runPrompt(host, promptText(params.prompt));
+        return { stopReason };
+      } finally {
+        slot.end();
+      }
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) return log(`session/cancel for unknown session ${params.sessionId}`);
+      log(`session/cancel ${params.sessionId}`);
+      session.cancel('session/cancel');
+    });
+}

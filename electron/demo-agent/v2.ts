@@ -1,0 +1,210 @@
+/**
+ * The demo agent over the ACP v2 draft (`@agentclientprotocol/sdk/experimental/v2`). As with the real v2
+ * agents, `session/prompt` is answered with the inserted user message's id once the message is echoed, and
+ * the turn's end is reported by an `idle` `state_update` carrying the stop reason. Foreground state follows
+ * claude-agent-acp: `running` when a prompt starts, `requires_action` while a session-scoped question is
+ * pending, `running` again when it settles, `idle` + `stopReason` at the end.
+ *
+ * The "request" scenario is the exception: its question is scoped to the pending `session/prompt` request,
+ * so that request stays pending until the turn ends.
+ */
+import { randomUUID } from 'node:crypto';
+import * as acp from '@agentclientprotocol/sdk/experimental/v2';
+import { BaseTurnHost, type ElicitationAnswer } from './host';
+import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
+import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
+import {
+  DemoSession,
+  elicitationModes,
+  promptText,
+  type DemoStopReason,
+  type ElicitationModes,
+  type FormQuestion,
+  type SessionRegistry,
+  type ToolCallEnd,
+} from './turn';
+
+/** `state_update` payloads, shaped like claude-agent-acp's (`background: []`: no background work). */
+function stateUpdate(state: 'running' | 'requires_action'): acp.SessionUpdate;
+function stateUpdate(state: 'idle', stopReason?: DemoStopReason): acp.SessionUpdate;
+function stateUpdate(state: 'running' | 'requires_action' | 'idle', stopReason?: DemoStopReason): acp.SessionUpdate {
+  if (state === 'idle') {
+    // One literal per branch: the SDK's idle type is a union keyed by `stopReason`.
+    if (stopReason === 'cancelled') {
+      return { sessionUpdate: 'state_update', state: 'idle', stopReason: 'cancelled', background: [] };
+    }
+    if (stopReason === 'end_turn') {
+      return { sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn', background: [] };
+    }
+    return { sessionUpdate: 'state_update', state: 'idle', background: [] };
+  }
+  return state === 'running'
+    ? { sessionUpdate: 'state_update', state: 'running', background: [] }
+    : { sessionUpdate: 'state_update', state: 'requires_action', background: [] };
+}
+
+function commands(): acp.AvailableCommand[] {
+  return scenarioCommands().map((command) => ({ type: 'command', ...command }));
+}
+
+class V2TurnHost extends BaseTurnHost {
+  readonly protocol = 2 as const;
+  /** Session-scoped questions now pending; `requires_action` is reported while there is at least one. */
+  private blocking = 0;
+
+  constructor(
+    private readonly client: acp.AgentContext,
+    sessionId: string,
+    promptRequestId: acp.JsonRpcId,
+    modes: ElicitationModes,
+    cancelled: AbortSignal,
+  ) {
+    super(sessionId, promptRequestId, modes, cancelled);
+  }
+
+  /** Sends one `session/update` for this session. */
+  update(update: acp.SessionUpdate): Promise<void> {
+    return this.client.notify(acp.methods.client.session.update, { sessionId: this.sessionId, update });
+  }
+
+  protected sendChunk(messageId: string, text: string): Promise<void> {
+    return this.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } });
+  }
+
+  protected sendToolCallStart(toolCallId: string, title: string): Promise<void> {
+    return this.update({ sessionUpdate: 'tool_call_update', toolCallId, title, kind: 'other', status: 'in_progress' });
+  }
+
+  protected sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void> {
+    return this.update({ sessionUpdate: 'tool_call_update', toolCallId, status });
+  }
+
+  protected async sendElicitation(question: FormQuestion, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
+    const { scope } = question;
+    let target: acp.ElicitationSessionScope | acp.ElicitationRequestScope;
+    if ('sessionId' in scope) target = scope;
+    else if (scope.requestId !== null) target = { requestId: scope.requestId };
+    else throw new Error('a v2 request-scoped elicitation needs a non-null request id');
+    const params: acp.CreateElicitationRequest = {
+      mode: 'form',
+      ...target,
+      message: question.message,
+      requestedSchema: question.requestedSchema,
+    };
+    return this.client.request(acp.methods.client.elicitation.create, params, options);
+  }
+
+  // Request-scoped questions do not change session state (v2 schema); session-scoped ones block the turn.
+  protected override async beforeQuestion(question: FormQuestion): Promise<void> {
+    if (!('sessionId' in question.scope)) return;
+    this.blocking += 1;
+    if (this.blocking === 1) await this.update(stateUpdate('requires_action'));
+  }
+
+  protected override async afterQuestion(question: FormQuestion): Promise<void> {
+    if (!('sessionId' in question.scope)) return;
+    this.blocking -= 1;
+    // After session/cancel the turn goes straight to idle/cancelled, as in the transcripts.
+    if (this.blocking === 0 && !this.cancelled.aborted) await this.update(stateUpdate('running'));
+  }
+}
+
+/**
+ * Builds the v2 agent app over the shared session registry. `initialize` answers protocol version 2 with
+ * `info` and `capabilities`, and remembers the client's `capabilities.elicitation` modes.
+ */
+export function createV2Agent(sessions: SessionRegistry): acp.AgentApp {
+  let modes: ElicitationModes = { form: false, url: false };
+
+  /** Runs one turn to its end and reports `idle` with the stop reason. Never rejects. */
+  async function finishTurn(host: V2TurnHost, text: string, end: () => void): Promise<void> {
+    let stopReason: DemoStopReason = 'end_turn';
+    try {
+      stopReason = await runPrompt(host, text);
+    } finally {
+      // idle first, then free the session: a held prompt's `running` must come after this turn's `idle`.
+      await host.update(stateUpdate('idle', stopReason)).catch((error: unknown) => {
+        log(`idle state_update failed: ${String(error)}`);
+      });
+      end();
+    }
+  }
+
+  return acp
+    .agent({ name: DEMO_AGENT_NAME })
+    .onRequest(acp.methods.agent.initialize, ({ params }) => {
+      modes = elicitationModes(params.capabilities?.elicitation);
+      log(`initialize: answering v2; client elicitation form=${modes.form} url=${modes.url}`);
+      return {
+        protocolVersion: 2,
+        info: demoAgentInfo(),
+        capabilities: { session: {} },
+        authMethods: [],
+      };
+    })
+    .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
+      const session = new DemoSession(randomUUID(), params.cwd);
+      sessions.add(session);
+      log(`session/new ${session.sessionId}`);
+      // Also sent as an update (after the response), for clients that only watch updates.
+      setImmediate(() => {
+        client
+          .notify(acp.methods.client.session.update, {
+            sessionId: session.sessionId,
+            update: { sessionUpdate: 'available_commands_update', availableCommands: commands() },
+          })
+          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
+      });
+      return { sessionId: session.sessionId, availableCommands: commands() };
+    })
+    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
+      sessions: sessions
+        .list()
+        .filter((session) => !params.cwd || session.cwd === params.cwd)
+        .map((session) => ({
+          sessionId: session.sessionId,
+          cwd: session.cwd,
+          updatedAt: session.updatedAt.toISOString(),
+        })),
+    }))
+    .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      // No history is kept, so nothing to replay; the current-state snapshot comes before the response.
+      await client.notify(acp.methods.client.session.update, {
+        sessionId: session.sessionId,
+        update: session.busy ? stateUpdate('running') : stateUpdate('idle'),
+      });
+      return { availableCommands: commands() };
+    })
+    .onRequest(acp.methods.agent.session.close, ({ params }) => {
+      if (!sessions.remove(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
+      const session = sessions.require(params.sessionId);
+      const slot = await session.beginTurn();
+      if (!slot) throw acp.RequestError.requestCancelled(undefined, 'cancelled before the prompt started');
+      const messageId = randomUUID();
+      const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal);
+      const text = promptText(params.prompt);
+      try {
+        await host.update({ sessionUpdate: 'user_message', messageId, content: params.prompt });
+        await host.update(stateUpdate('running'));
+      } catch (error) {
+        slot.end();
+        throw error;
+      }
+      const turn = finishTurn(host, text, slot.end);
+      // The request scenario scopes its question to this request, so the request must stay pending.
+      if (pickScenario(text)?.name === 'request') await turn;
+      else turn.catch((error: unknown) => log(`turn failed: ${String(error)}`));
+      return { messageId };
+    })
+    .onNotification(acp.methods.agent.session.cancel, ({ params }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) return log(`session/cancel for unknown session ${params.sessionId}`);
+      log(`session/cancel ${params.sessionId}`);
+      session.cancel('session/cancel');
+    });
+}
