@@ -179,9 +179,7 @@ export interface SwitchboardBridge {
   subscribe(listener: (events: BridgeEvent[]) => void): () => void;
 }
 
-/** IPC channel names used by the Electron preload and main binding. */
-export const IPC_INVOKE_CHANNEL = 'switchboard:invoke';
-export const IPC_EVENTS_CHANNEL = 'switchboard:events';
+export { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL } from './bridge-channels';
 
 /** Type guard for a command name received from an untrusted peer. */
 export function isCommandName(value: unknown): value is CommandName {

@@ -37,7 +37,7 @@ function transcriptText(h: Hub, sessionKey: string): string {
   return h.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!.transcript.map((e) => e.text).join('\n');
 }
 
-describe.each([
+describe.each<{ label: string; env: Record<string, string>; version: number }>([
   { label: 'v2', env: {}, version: 2 },
   { label: 'v1 (the agent forced to answer 1)', env: { DEMO_AGENT_PROTOCOL: '1' }, version: 1 },
 ])('the demo agent over $label', ({ env, version }) => {

@@ -1,0 +1,137 @@
+/**
+ * The app's lifecycle: hardening before `ready`, single instance, the hub, the IPC binding, the main window,
+ * and a quit that waits for the agents to stop. Takes the Electron API as a parameter so the glue tests can
+ * run it against a recording fake.
+ */
+import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, WebContents } from 'electron';
+import { join } from 'node:path';
+import type { HubOptions } from '../core/hub';
+import { loadOrCreateAgentsConfig } from './agents-config-file';
+import { resolveAppPaths } from './app-paths';
+import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
+import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
+import { createMainWindow, type BrowserWindowClass } from './main-window';
+import { installQuitGuard } from './quit-guard';
+import { originOf } from './url-origin';
+import { denyPermissions, installWebContentsDefaults } from './web-security';
+
+/** The pieces of the `electron` module the lifecycle uses. */
+export interface ElectronMainApi {
+  app: App;
+  BrowserWindow: BrowserWindowClass;
+  dialog: Pick<Dialog, 'showErrorBox'>;
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
+  session: { readonly defaultSession: Session };
+}
+
+/** The hub as the lifecycle drives it (`electron/core/hub.ts` satisfies it). */
+export interface LifecycleHub extends BridgeHub {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Folder of the main bundle (`out/main`); the preload, renderer and demo agent are found from it. */
+  mainDir: string;
+  /** `process.env.ELECTRON_RENDERER_URL` (set by `electron-vite dev`); ignored in a packaged app. */
+  rendererDevUrl?: string;
+  /** The Electron executable, run with `ELECTRON_RUN_AS_NODE=1` for the demo agent (`process.execPath`). */
+  execPath: string;
+  /** `process.platform`. */
+  platform: NodeJS.Platform;
+  createHub: (options: HubOptions) => LifecycleHub;
+  log: (line: string) => void;
+  /** Longest wait for the agents to stop when quitting, in milliseconds (default 5000). */
+  stopTimeoutMs?: number;
+}
+
+/**
+ * Starts Switchboard. Before `ready`: honours `--user-data-dir`, registers the `app:` scheme, enables the
+ * sandbox for every renderer, takes the single-instance lock (quits at once without it). On `ready`: denies
+ * permissions, serves `out/renderer` on `app://switchboard/`, loads `<userData>/agents.json`, creates and
+ * binds the hub, starts it, opens the main window. Quitting stops the hub first.
+ */
+export function startSwitchboard(electron: ElectronMainApi, options: StartOptions): void {
+  const { app, dialog } = electron;
+  const userDataDir = app.commandLine.getSwitchValue('user-data-dir');
+  if (userDataDir) app.setPath('userData', userDataDir);
+  registerAppScheme(electron.protocol);
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+
+  const paths = resolveAppPaths(options.mainDir);
+  const devUrl = app.isPackaged ? undefined : options.rendererDevUrl;
+  const entryUrl = devUrl || APP_ENTRY_URL;
+  const allowedOrigin = originOf(entryUrl) ?? APP_ORIGIN;
+  let hub: LifecycleHub | null = null;
+  let mainWindow: BrowserWindow | null = null;
+  const mainWebContents = (): WebContents | null =>
+    mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null;
+
+  const openMainWindow = (): void => {
+    const window = createMainWindow(electron.BrowserWindow, {
+      preloadPath: paths.preload,
+      url: entryUrl,
+      allowedOrigin,
+      devTools: !app.isPackaged,
+      onLoadError: (message) => {
+        options.log(message);
+        dialog.showErrorBox('Switchboard could not open its window', message);
+      },
+    });
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null;
+    });
+    mainWindow = window;
+  };
+
+  installWebContentsDefaults(app);
+  app.on('session-created', (session) => denyPermissions(session));
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (options.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (hub && !mainWindow) openMainWindow();
+  });
+  installQuitGuard(app, () => (hub ? hub.stop() : Promise.resolve()), {
+    timeoutMs: options.stopTimeoutMs ?? 5000,
+    log: options.log,
+  });
+
+  app
+    .whenReady()
+    .then(async () => {
+      denyPermissions(electron.session.defaultSession, allowedOrigin);
+      handleAppProtocol(electron.protocol, paths.rendererRoot);
+      const config = await loadOrCreateAgentsConfig(join(app.getPath('userData'), 'agents.json'), (title, content) =>
+        dialog.showErrorBox(title, content),
+      );
+      const created = options.createHub({
+        config,
+        builtinAgents: {
+          demo: { command: options.execPath, args: [paths.demoAgent], env: { ELECTRON_RUN_AS_NODE: '1' } },
+        },
+        defaultCwd: app.getPath('home'),
+        log: options.log,
+      });
+      hub = created;
+      bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);
+      created.start();
+      openMainWindow();
+    })
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log(`Startup failed: ${message}`);
+      dialog.showErrorBox('Switchboard could not start', message);
+      app.quit();
+    });
+}

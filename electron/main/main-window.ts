@@ -1,0 +1,65 @@
+/**
+ * The main window: one sandboxed, context-isolated page of our own origin with the preload's
+ * `window.switchboard` as its only door to the main process.
+ */
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
+import { guardWebContents } from './web-security';
+
+/** The `BrowserWindow` class, passed in so tests can hand a recording fake. */
+export type BrowserWindowClass = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+
+export interface MainWindowOptions {
+  /** Absolute path of the built preload, `out/preload/index.cjs`. */
+  preloadPath: string;
+  /** The page to load: `app://switchboard/index.html`, or the dev server URL under `electron-vite dev`. */
+  url: string;
+  /** Origin the page may navigate within and talk to main from, e.g. `app://switchboard`. */
+  allowedOrigin: string;
+  /** Whether the developer tools can be opened (off in a packaged app). */
+  devTools: boolean;
+  /** Called when the page fails to load, with a plain sentence. */
+  onLoadError?: (message: string) => void;
+}
+
+/** The constructor options of the main window: sandbox on, context isolation on, no Node, no webview. */
+export function mainWindowOptions(options: MainWindowOptions): BrowserWindowConstructorOptions {
+  return {
+    title: 'Switchboard',
+    width: 1280,
+    height: 820,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    backgroundColor: '#1e1e1e',
+    webPreferences: {
+      preload: options.preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      devTools: options.devTools,
+    },
+  };
+}
+
+/**
+ * Creates the main window, locks its web contents to `options.allowedOrigin` (no popups, no foreign
+ * navigation), shows it once it has painted, and starts loading `options.url`.
+ */
+export function createMainWindow(BrowserWindowCtor: BrowserWindowClass, options: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindowCtor(mainWindowOptions(options));
+  guardWebContents(window.webContents, options.allowedOrigin);
+  window.once('ready-to-show', () => window.show());
+  window.loadURL(options.url).catch((error: unknown) => {
+    options.onLoadError?.(`The Switchboard window could not load its page: ${(error as Error).message}`);
+  });
+  return window;
+}

@@ -1,0 +1,86 @@
+/**
+ * Smoke test of the real Electron app through Playwright's `_electron`: the built main bundle starts, opens
+ * its sandboxed window on app://switchboard/, and the sidebar lists the built-in demo agent.
+ *
+ * Runs only where the Electron binary exists. Where it was never downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD),
+ * the whole file is skipped and says why; the harness e2e suite covers the app there.
+ */
+import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectDir = fileURLToPath(new URL('../..', import.meta.url));
+const mainBundle = join(projectDir, 'out', 'main', 'index.js');
+
+/** The Electron executable from the `electron` package, or null when its binary was never downloaded. */
+function electronBinary(): string | null {
+  try {
+    // The package's index.js throws when path.txt is missing, i.e. when the download was skipped.
+    const path: unknown = createRequire(import.meta.url)('electron');
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+const binary = electronBinary();
+test.skip(
+  binary === null,
+  'No Electron binary on this machine (ELECTRON_SKIP_BINARY_DOWNLOAD); the harness e2e suite covers the app here.',
+);
+
+let app: ElectronApplication;
+let page: Page;
+let userData: string;
+
+test.beforeEach(async () => {
+  expect(existsSync(mainBundle), `${mainBundle} is missing: run "npm run build" first`).toBe(true);
+  // A fresh profile per test: its own agents.json (written as the default), its own single-instance lock.
+  userData = mkdtempSync(join(tmpdir(), 'switchboard-electron-'));
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== 'ELECTRON_RENDERER_URL' && key !== 'ELECTRON_RUN_AS_NODE') env[key] = value;
+  }
+  app = await electron.launch({
+    executablePath: binary ?? undefined,
+    args: [mainBundle, `--user-data-dir=${userData}`],
+    env,
+  });
+  page = await app.firstWindow();
+});
+
+test.afterEach(async () => {
+  // Closing goes through the quit guard, which stops the demo agent first.
+  await app?.close();
+  rmSync(userData, { recursive: true, force: true });
+});
+
+test('opens a window titled Switchboard whose sidebar lists the demo agent', async () => {
+  await expect(page).toHaveTitle('Switchboard');
+  await expect(page.getByText('Demo agent').first()).toBeVisible();
+});
+
+test('serves the page from app://switchboard/ with only window.switchboard from the preload', async () => {
+  const seen = await page.evaluate(() => {
+    // This runs in the page; `globalThis` is its window (the Node-side tsconfig has no DOM types).
+    const scope = globalThis as unknown as Record<string, unknown>;
+    const bridge = scope.switchboard as Record<string, unknown> | undefined;
+    return {
+      href: (scope.location as { href: string }).href,
+      bridgeKeys: bridge ? Object.keys(bridge).sort() : null,
+      require: typeof scope.require,
+      process: typeof scope.process,
+      ipcRenderer: typeof scope.ipcRenderer,
+    };
+  });
+  expect(seen).toEqual({
+    href: 'app://switchboard/index.html',
+    bridgeKeys: ['invoke', 'subscribe'],
+    require: 'undefined',
+    process: 'undefined',
+    ipcRenderer: 'undefined',
+  });
+});
