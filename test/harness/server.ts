@@ -16,6 +16,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Hub } from '../../electron/core/hub';
+import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
 import type { AgentsConfig } from '../../electron/core/config';
 
 export interface HarnessOptions {
@@ -130,6 +131,8 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
       'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
+      // The app's own policy, as Electron sends it; 'self' covers the same-origin bridge WebSocket.
+      'content-security-policy': CONTENT_SECURITY_POLICY,
     });
     res.end(body);
   } catch {

@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import { errorSentence, useBridge } from '../bridge-context';
+import { agentInfoText, agentStatusText, sessionLabel, sessionStateText } from '../format';
+import { SessionView } from './SessionView';
+
+interface AgentPaneProps {
+  agent: AgentView;
+  sessions: SessionModel[];
+  queue: QueueItemView[];
+  defaultCwd: string;
+  selectedSessionKey: string | null;
+  onSelectSession: (sessionKey: string) => void;
+  composerText: (sessionKey: string) => string;
+  onComposerText: (sessionKey: string, text: string | ((previous: string) => string)) => void;
+}
+
+/**
+ * The selected agent: who it is (spec E-REQ-7), its status with a restart when it stopped, its sessions,
+ * a "New session" form with a working folder, and the selected session.
+ */
+export function AgentPane(props: AgentPaneProps) {
+  const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession } = props;
+  const bridge = useBridge();
+  const ids = useId();
+  const [cwd, setCwd] = useState(defaultCwd);
+  const [creating, setCreating] = useState(false);
+  const [restarting, setRestarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** A session the user just created: its composer takes focus once it shows. */
+  const [focusSession, setFocusSession] = useState<string | null>(null);
+
+  const ready = agent.status.kind === 'ready';
+  const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed';
+  const selected =
+    sessions.find((s) => s.sessionKey === selectedSessionKey) ?? (sessions.length > 0 ? sessions[sessions.length - 1] : null);
+
+  async function createSession(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (creating || !ready) return;
+    setCreating(true);
+    setError(null);
+    try {
+      const folder = cwd.trim();
+      const { sessionKey } = await bridge.invoke('newSession', folder ? { agentId: agent.agentId, cwd: folder } : { agentId: agent.agentId });
+      onSelectSession(sessionKey);
+      setFocusSession(sessionKey);
+    } catch (e) {
+      setError(`Could not start a session: ${errorSentence(e)}`);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function restart(): Promise<void> {
+    if (restarting) return;
+    setRestarting(true);
+    setError(null);
+    try {
+      await bridge.invoke('restartAgent', { agentId: agent.agentId });
+    } catch (e) {
+      setError(`Could not restart the agent: ${errorSentence(e)}`);
+    } finally {
+      setRestarting(false);
+    }
+  }
+
+  const info = agentInfoText(agent.agentInfo);
+  return (
+    <div className="agent-pane">
+      <header className="agent-header">
+        <div className="agent-header-text">
+          <h2 className="agent-title">{agent.name}</h2>
+          <p className="agent-meta">
+            {info && <span>{info}</span>}
+            <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
+          </p>
+          {agent.status.kind === 'exited' && agent.status.message && (
+            <p className="agent-exit-message plain-text">{agent.status.message}</p>
+          )}
+        </div>
+        {stopped && (
+          <button type="button" className="button" onClick={() => void restart()} disabled={restarting}>
+            Restart agent
+          </button>
+        )}
+      </header>
+
+      <div className="session-bar">
+        {sessions.length > 0 && (
+          <nav className="session-tabs" aria-label="Sessions">
+            <ul>
+              {sessions.map((session) => {
+                const isSelected = selected?.sessionKey === session.sessionKey;
+                const state = sessionStateText(session, queue);
+                return (
+                  <li key={session.sessionKey}>
+                    <button
+                      type="button"
+                      className={`session-tab${isSelected ? ' is-selected' : ''}`}
+                      aria-current={isSelected ? 'page' : undefined}
+                      onClick={() => onSelectSession(session.sessionKey)}
+                      title={session.cwd}
+                    >
+                      <span className={`state-dot state-${state.replace(/\s+/g, '-').toLowerCase()}`} aria-hidden="true" />
+                      {sessionLabel(session)}
+                      <span className="sr-only">, {state}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+        <form className="new-session" onSubmit={(e) => void createSession(e)}>
+          <label htmlFor={`${ids}-cwd`} className="new-session-label">
+            Working folder
+          </label>
+          <input
+            id={`${ids}-cwd`}
+            className="new-session-cwd"
+            type="text"
+            value={cwd}
+            onChange={(e) => setCwd(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="submit" className="button button-primary" disabled={!ready || creating}>
+            New session
+          </button>
+        </form>
+      </div>
+      {!ready && !stopped && <p className="muted pane-note">The agent is starting; sessions open once it is ready.</p>}
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {selected ? (
+        <SessionView
+          key={selected.sessionKey}
+          session={selected}
+          queue={queue}
+          text={props.composerText(selected.sessionKey)}
+          onText={(text) => props.onComposerText(selected.sessionKey, text)}
+          agentReady={ready}
+          focusComposer={focusSession === selected.sessionKey}
+          onComposerFocused={() => setFocusSession(null)}
+        />
+      ) : (
+        <div className="empty-session">
+          <p>No session with {agent.name} yet.</p>
+          <p className="muted">Choose a working folder and press New session.</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Renderer entry: finds the bridge, mirrors main's state into the store, and renders the app.
+ * On every (re)connect it loads a fresh snapshot, so a reload or a dropped socket loses nothing
+ * (architecture rule 7).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { BridgeContext, errorSentence } from './bridge-context';
+import { connectBridge } from './bridge-client';
+import { createAppStore } from './state/store';
+import './styles.css';
+
+function start(): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+
+  const connection = connectBridge();
+  const store = createAppStore();
+  connection.bridge.subscribe((events) => store.dispatch({ type: 'events', events }));
+  store.dispatch({ type: 'connection', status: connection.getStatus() });
+  connection.onStatus((status) => store.dispatch({ type: 'connection', status }));
+  connection.onOpen(() => {
+    connection.bridge.invoke('getSnapshot', {}).then(
+      (snapshot) => store.dispatch({ type: 'events', events: [{ type: 'snapshot', snapshot }] }),
+      (error: unknown) =>
+        store.dispatch({
+          type: 'localNotice',
+          level: 'error',
+          text: `Could not load the current state: ${errorSentence(error)}`,
+        }),
+    );
+  });
+
+  createRoot(container).render(
+    <StrictMode>
+      <BridgeContext value={connection.bridge}>
+        <App store={store} />
+      </BridgeContext>
+    </StrictMode>,
+  );
+}
+
+start();
