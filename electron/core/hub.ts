@@ -19,7 +19,7 @@ import {
   type TranscriptEntry,
 } from '../../shared/bridge';
 import { connectAgent, type AgentConnection, type ElicitationMode } from './acp/agent-connection';
-import { startAgentProcess, type AgentProcess, type LaunchSpec } from './agents/agent-process';
+import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
 import type { AgentConfig, AgentsConfig } from './config';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
@@ -209,7 +209,7 @@ export class Hub {
     }
   }
 
-  private onExit(runtime: AgentRuntime, connectionId: string, exit: { code: number | null; signal: string | null; message: string }): void {
+  private onExit(runtime: AgentRuntime, connectionId: string, exit: ExitInfo): void {
     if (runtime.connectionId !== connectionId) return;
     runtime.connection?.close();
     runtime.connection = undefined;
@@ -222,8 +222,12 @@ export class Hub {
     const stderr = runtime.process?.stderrText().trim();
     if (stderr) this.log(`agent ${runtime.config.id} stderr (tail): ${stderr.slice(-2000)}`);
     if (this.stopping) return;
-    const failedEarly = runtime.view.status.kind === 'starting' || runtime.view.status.kind === 'failed';
-    const message = failedEarly && runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
+    if (exit.neverStarted) {
+      this.setAgent(runtime, { status: { kind: 'failed', message: exit.message } });
+      return;
+    }
+    // A handshake failure already said why; the exit that follows keeps that reason.
+    const message = runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
     this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
   }
 

@@ -80,7 +80,7 @@ describe('initialize and version negotiation', () => {
       const s = agentView(hub, 'missing').status;
       return s.kind === 'exited' || s.kind === 'failed' ? s : undefined;
     });
-    expect(status.message).toMatch(/no such command/);
+    expect(status).toEqual({ kind: 'failed', message: 'Could not start "/no/such/agent-binary": no such command or file.' });
     await handshake(hub, puppets[0], 'good');
     expect(agentView(hub, 'good').status.kind).toBe('ready');
   });

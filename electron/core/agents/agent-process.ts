@@ -21,6 +21,8 @@ export interface ExitInfo {
   code: number | null;
   signal: string | null;
   message: string;
+  /** True when the process never started (no such command, no permission). */
+  neverStarted?: boolean;
 }
 
 /** Default bytes of stderr kept per agent. */
@@ -46,7 +48,7 @@ export class AgentProcess {
     this.exited = new Promise((resolve) => {
       child.once('error', (error: NodeJS.ErrnoException) => {
         // spawn failures (ENOENT, EACCES) arrive here and no 'exit' follows.
-        this.exitInfo ??= { code: null, signal: null, message: describeSpawnError(spec.command, error) };
+        this.exitInfo ??= { code: null, signal: null, message: describeSpawnError(spec.command, error), neverStarted: true };
         resolve(this.exitInfo);
       });
       child.once('exit', (code, signal) => {

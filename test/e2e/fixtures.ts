@@ -1,0 +1,60 @@
+/**
+ * Playwright fixtures: a fresh harness per test (the real core and real agent processes in Node, the built
+ * renderer served on loopback), and a page opened on it with its access token.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startHarness, type Harness } from '../harness/server';
+import type { AgentsConfig } from '../../electron/core/config';
+
+const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
+
+/** A config with the demo agent under one or more names; `env` is passed to each. */
+export function demoAgents(names: string[] = ['Demo agent'], env: Record<string, string> = {}): AgentsConfig {
+  return {
+    agents: names.map((name, i) => ({ ...DEMO, id: i === 0 ? 'demo' : `demo-${i + 1}`, name, env: { ...DEMO.env, ...env } })),
+    urlMode: 'app-window',
+  };
+}
+
+interface Fixtures {
+  /** Override per test with `test.use({ agentsConfig: … })`. */
+  agentsConfig: AgentsConfig;
+  harness: Harness;
+  app: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  agentsConfig: [demoAgents(), { option: true }],
+  harness: async ({ agentsConfig }, use) => {
+    if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
+      throw new Error('The app is not built: run `npm run build` first (npm test does).');
+    }
+    const harness = await startHarness({ config: agentsConfig, defaultCwd: '/tmp' });
+    await use(harness);
+    await harness.close();
+  },
+  app: async ({ page, harness }, use) => {
+    await page.goto(harness.pageUrl);
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Selects an agent in the sidebar once it is ready, starts a session, and sends `text` as the prompt. */
+export async function startSessionAndPrompt(page: Page, agentName: string, text: string): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Agents' });
+  await sidebar.getByRole('button', { name: new RegExp(`^${agentName}`) }).click();
+  await expect(sidebar.getByText('Ready').first()).toBeVisible();
+  await page.getByRole('button', { name: 'New session' }).click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+/** The queue card of a request from `agentName` (the first one if several). */
+export function card(page: Page, agentName: string) {
+  return page.getByRole('article', { name: `Request from ${agentName}` }).first();
+}
