@@ -23,6 +23,7 @@ import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } 
 import type { AgentConfig, AgentsConfig } from './config';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
+import type { UrlOpener } from './url-opener';
 
 /** How the host runs a built-in agent (`"builtin": "demo"` in the config). */
 export interface BuiltinAgentLaunch {
@@ -42,6 +43,11 @@ export interface HubOptions {
   batchIntervalMs?: number;
   /** How long an agent may take to answer `initialize`, in ms; default 30 000. */
   initializeTimeoutMs?: number;
+  /**
+   * Opens consented URL-mode pages (spec E-URL-5): Electron's sealed window or the system browser; the
+   * harness records instead. Without one, URL mode is not advertised (spec E-CAP-2).
+   */
+  urlOpener?: UrlOpener;
 }
 
 /** Modes this build can honour (spec E-CAP-2). URL mode is advertised once its consent flow exists. */
