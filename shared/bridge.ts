@@ -39,6 +39,10 @@ export interface AgentView {
   agentInfo?: AgentInfoView;
   /** Elicitation modes advertised to this agent at `initialize` (spec E-CAP-1, E-CAP-2). */
   advertisedModes: Array<'form' | 'url'>;
+  /** Sign-in methods the agent offered at `initialize`. */
+  authMethods: Array<{ methodId: string; name: string; description?: string }>;
+  /** A sign-in in progress (its request-scoped elicitations are labelled "while signing in", E-REQ-3). */
+  signingIn?: { methodId: string };
 }
 
 /** One line of a session transcript. Agent text arrives in chunks and is appended to the last agent entry. */
@@ -81,31 +85,58 @@ export type ItemScope =
 
 /**
  * Lifecycle of a queue item as the user sees it.
- * - `pending`: waiting for the user.
+ * - `pending`: waiting for the user (a form to fill, or a URL to consent to).
+ * - `consented` (URL mode): the user chose Open, `accept` was sent, the page is open; Reopen and Cancel
+ *   stay available until the agent's `elicitation/complete` (spec E-URL-6).
+ * - `completed` (URL mode): the agent reported completion; its window was closed (spec E-URL-8).
+ * - `refused` (URL mode): the URL was refused outright and `decline` sent; `refusedReason` says why (E-URL-4).
  * - `withdrawn`: the agent sent `$/cancel_request` (spec E-CXL-1); typed values stay readable.
  * - `disconnected`: the agent's process exited or its connection closed (spec E-CXL-4).
  */
-export type ItemState = 'pending' | 'withdrawn' | 'disconnected';
+export type ItemState = 'pending' | 'consented' | 'completed' | 'refused' | 'withdrawn' | 'disconnected';
 
-/** One pending elicitation in an agent's queue. */
-export interface QueueItemView {
+/** Where a consented URL-mode page opens (spec E-URL-5): the sealed in-app window or the OS browser. */
+export type UrlOpenMode = 'app-window' | 'system-browser';
+
+/** What every queue item has, whatever its mode. */
+interface QueueItemBase {
   itemId: string;
   agentId: string;
   /** The agent's configured name, and what it reported at `initialize` (spec E-REQ-7). */
   agentName: string;
   agentInfo?: AgentInfoView;
   scope: ItemScope;
-  mode: 'form';
   /** Shown as plain text, never as HTML or links (spec E-REQ-6). */
   message: string;
-  /** The agent's `requestedSchema`, already checked by the broker (spec E-FORM-1, E-FORM-10). */
-  requestedSchema: Record<string, unknown>;
   state: ItemState;
-  /** The user's typed values so far, kept in main so a renderer reload loses nothing (architecture rule 7). */
-  draft?: FormValues;
   /** Milliseconds since the epoch when the request arrived; the queue is ordered by it. */
   arrivedAt: number;
 }
+
+/** A form-mode elicitation. */
+export interface FormItemView extends QueueItemBase {
+  mode: 'form';
+  /** The agent's `requestedSchema`, already checked by the broker (spec E-FORM-1, E-FORM-10). */
+  requestedSchema: Record<string, unknown>;
+  /** The user's typed values so far, kept in main so a renderer reload loses nothing (architecture rule 7). */
+  draft?: FormValues;
+}
+
+/** A URL-mode elicitation. The renderer analyses `url` itself (shared/url-analysis.ts) for the consent view. */
+export interface UrlItemView extends QueueItemBase {
+  mode: 'url';
+  /** The URL exactly as the agent sent it; shown in full, never as a live link (spec E-URL-3). */
+  url: string;
+  /** After consent: where it was opened. */
+  openedIn?: UrlOpenMode;
+  /** After consent in the app window: whether that window is still open (the user may close it). */
+  windowOpen?: boolean;
+  /** Why a `refused` URL was refused, in plain words (spec E-URL-4). */
+  refusedReason?: string;
+}
+
+/** One elicitation in an agent's queue. */
+export type QueueItemView = FormItemView | UrlItemView;
 
 /** Everything the renderer needs to draw itself from scratch, e.g. after a reload. */
 export interface Snapshot {
@@ -114,6 +145,8 @@ export interface Snapshot {
   queue: QueueItemView[];
   /** Default working folder offered for a new session (the user's home). */
   defaultCwd: string;
+  /** Where consented URL-mode pages open by default; `off` when URL mode is not advertised (spec E-CAP-2). */
+  urlMode: UrlOpenMode | 'off';
 }
 
 /** Events from main to the renderer. The hub coalesces them into batches (architecture rule 6). */
@@ -145,8 +178,16 @@ export const commandParamSchemas = {
       action: z.enum(['accept', 'decline', 'cancel']),
       /** Raw form values; main converts them to wire `content` (spec E-FORM-7, E-FORM-8). Only with accept. */
       values: z.record(z.string(), z.unknown()).optional(),
+      /** URL mode: the user's per-request choice of where to open the page; default from settings. */
+      openIn: z.enum(['app-window', 'system-browser']).optional(),
     })
     .strict(),
+  /** URL mode, after consent: open the page again (spec E-URL-6). */
+  reopenUrl: z.object({ itemId: id, agentId: id }).strict(),
+  /** Sign in with one of the agent's `authMethods` (`authenticate` in v1, `auth/login` in v2). */
+  authenticate: z.object({ agentId: id, methodId: z.string().min(1).max(200) }).strict(),
+  /** Gives up a pending sign-in: `$/cancel_request` for it (spec E-CXL). */
+  cancelAuthenticate: z.object({ agentId: id }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
@@ -163,6 +204,9 @@ export interface CommandResults {
   /** Saves the draft in main and returns main's verdict on it (ajv + re2, spec E-FORM-5, E-FORM-6). */
   saveDraft: FormCheck;
   dismissItem: Record<string, never>;
+  reopenUrl: Record<string, never>;
+  authenticate: Record<string, never>;
+  cancelAuthenticate: Record<string, never>;
   restartAgent: Record<string, never>;
 }
 

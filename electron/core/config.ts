@@ -24,7 +24,8 @@ const agentSchema = z
 
 const configSchema = z.object({
   agents: z.array(agentSchema),
-  urlMode: z.enum(['app-window', 'system-browser']).default('app-window'),
+  /** Where consented URL-mode pages open; `off` stops advertising URL mode (spec E-CAP-2). */
+  urlMode: z.enum(['app-window', 'system-browser', 'off']).default('app-window'),
 });
 
 /** One configured agent, after defaults are applied. */

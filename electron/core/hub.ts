@@ -50,8 +50,6 @@ export interface HubOptions {
   urlOpener?: UrlOpener;
 }
 
-/** Modes this build can honour (spec E-CAP-2). URL mode is advertised once its consent flow exists. */
-const SUPPORTED_MODES: ElicitationMode[] = ['form'];
 
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
@@ -61,6 +59,8 @@ interface AgentRuntime {
   process?: AgentProcess;
   connection?: AgentConnection;
   connectionId?: string;
+  /** Aborts the pending sign-in, if any (the user pressed Cancel). */
+  signIn?: AbortController;
 }
 
 interface SessionState {
@@ -79,18 +79,32 @@ export class Hub {
   private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly broker: ElicitationBroker;
+  /** Modes advertised to every agent: only what can be honoured now (spec E-CAP-1, E-CAP-2). */
+  private readonly modes: ElicitationMode[];
   private stopping = false;
 
   constructor(private readonly options: HubOptions) {
     this.batcher = new EventBatcher((events) => this.listeners.forEach((l) => l(events)), options.batchIntervalMs);
-    this.broker = new ElicitationBroker({
-      itemChanged: (item) => this.emit({ type: 'item', item }),
-      itemRemoved: (itemId) => this.emit({ type: 'itemRemoved', itemId }),
-    });
+    const urlMode = options.config.urlMode;
+    this.modes = options.urlOpener && urlMode !== 'off' ? ['form', 'url'] : ['form'];
+    this.broker = new ElicitationBroker(
+      {
+        itemChanged: (item) => this.emit({ type: 'item', item }),
+        itemRemoved: (itemId) => this.emit({ type: 'itemRemoved', itemId }),
+        notice: (agentId, text) => this.emit({ type: 'notice', level: 'info', agentId, text }),
+      },
+      { urlOpener: options.urlOpener, defaultUrlOpenMode: urlMode === 'off' ? undefined : urlMode },
+    );
     for (const config of options.config.agents) {
       this.agents.set(config.id, {
         config,
-        view: { agentId: config.id, name: config.name, status: { kind: 'starting' }, advertisedModes: [...SUPPORTED_MODES] },
+        view: {
+          agentId: config.id,
+          name: config.name,
+          status: { kind: 'starting' },
+          advertisedModes: [...this.modes],
+          authMethods: [],
+        },
       });
     }
   }
@@ -125,6 +139,7 @@ export class Hub {
       sessions: [...this.sessions.values()].map((s) => s.view),
       queue: this.broker.items(),
       defaultCwd: this.options.defaultCwd,
+      urlMode: this.modes.includes('url') ? (this.options.config.urlMode as 'app-window' | 'system-browser') : 'off',
     };
   }
 
@@ -137,7 +152,7 @@ export class Hub {
   }
 
   private async run<K extends CommandName>(command: K, params: Record<string, unknown>): Promise<CommandResults[K]> {
-    const p = params as never as Record<string, string> & { values?: Record<string, unknown> };
+    const p = params as never as Record<string, string> & { values?: Record<string, unknown>; openIn?: 'app-window' | 'system-browser' };
     switch (command) {
       case 'getSnapshot':
         return this.snapshot() as CommandResults[K];
@@ -149,7 +164,16 @@ export class Hub {
         await this.cancelPrompt(p.sessionKey);
         return {} as CommandResults[K];
       case 'answerElicitation':
-        this.broker.answer(p.itemId, p.agentId, p.action as 'accept' | 'decline' | 'cancel', p.values);
+        this.broker.answer(p.itemId, p.agentId, p.action as 'accept' | 'decline' | 'cancel', p.values, p.openIn);
+        return {} as CommandResults[K];
+      case 'reopenUrl':
+        this.broker.reopen(p.itemId, p.agentId);
+        return {} as CommandResults[K];
+      case 'authenticate':
+        await this.authenticate(p.agentId, p.methodId);
+        return {} as CommandResults[K];
+      case 'cancelAuthenticate':
+        this.requireAgent(p.agentId).signIn?.abort();
         return {} as CommandResults[K];
       case 'saveDraft':
         return this.broker.saveDraft(p.itemId, p.values ?? {}) as CommandResults[K];
@@ -176,7 +200,7 @@ export class Hub {
 
   private async launch(runtime: AgentRuntime): Promise<void> {
     const { config } = runtime;
-    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined });
+    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, authMethods: [], signingIn: undefined });
     let process: AgentProcess;
     try {
       process = startAgentProcess(this.launchSpec(config));
@@ -193,7 +217,7 @@ export class Hub {
       const connection = await connectAgent({
         stdin: process.stdin,
         stdout: process.stdout,
-        modes: SUPPORTED_MODES,
+        modes: this.modes,
         clientInfo: CLIENT_INFO,
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
@@ -205,6 +229,7 @@ export class Hub {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
         agentInfo: connection.agentInfo,
+        authMethods: connection.authMethods,
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
     } catch (error) {
@@ -256,9 +281,8 @@ export class Hub {
     return {
       onElicitation: ({ jsonRpcId, params, signal }: { jsonRpcId: string | number | null; params: Record<string, unknown>; signal: AbortSignal }) =>
         this.broker.handleCreate(this.connectionRef(runtime, connectionId, signal), jsonRpcId, params, signal),
-      onElicitationComplete: () => {
-        // URL mode is not advertised yet, so there is nothing to complete (spec E-URL-7: ignore unknown ids).
-      },
+      onElicitationComplete: ({ elicitationId }: { elicitationId: string }) => this.broker.complete(connectionId, elicitationId),
+      onCancelRequest: (requestId: string | number | null) => this.broker.cancelRequested(connectionId, requestId),
       onSessionUpdate: (sessionId: string, update: Record<string, unknown>) =>
         this.onSessionUpdate(connectionId, sessionId, update),
     };
@@ -287,6 +311,31 @@ export class Hub {
       },
       pendingRequestLabel: (requestId) => connection?.pendingRequestLabel(requestId),
     };
+  }
+
+  /**
+   * Signs in with one of the agent's `authMethods`. Elicitations the agent sends while this is pending are
+   * request-scoped and labelled "while signing in" (spec E-REQ-3). `cancelAuthenticate` gives up.
+   */
+  private async authenticate(agentId: string, methodId: string): Promise<void> {
+    const runtime = this.requireAgent(agentId);
+    const connection = runtime.connection;
+    if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
+    if (runtime.signIn) throw new Error(`Already signing in to ${runtime.config.name}.`);
+    if (!runtime.view.authMethods.some((m) => m.methodId === methodId)) throw new Error('The agent does not offer that sign-in method.');
+    const signIn = new AbortController();
+    runtime.signIn = signIn;
+    this.setAgent(runtime, { signingIn: { methodId } });
+    try {
+      await connection.authenticate(methodId, signIn.signal);
+      this.emit({ type: 'notice', level: 'info', agentId, text: `Signed in to ${runtime.config.name}.` });
+    } catch (error) {
+      if (signIn.signal.aborted) throw new Error('Sign-in cancelled.');
+      throw new Error(`Sign-in to ${runtime.config.name} failed: ${(error as Error).message}`);
+    } finally {
+      runtime.signIn = undefined;
+      if (runtime.connection === connection) this.setAgent(runtime, { signingIn: undefined });
+    }
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,9 @@
  * `/__bridge?token=T` is refused without that random token or from another origin, so no other page or
  * local process can drive the agents.
  *
+ * URL-mode pages are never opened here: a {@link RecordingUrlOpener} records them, listed at
+ * `GET /__harness/opened` (url, itemId, mode), so tests can prove nothing opens without consent.
+ *
  * Wire format (JSON text frames): client → server `{kind:"invoke", id, command, params}`; server → client
  * `{kind:"result", id, ok:true, value}` | `{kind:"result", id, ok:false, error}` | `{kind:"events", events}`.
  */
@@ -18,6 +21,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { Hub } from '../../electron/core/hub';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
 import type { AgentsConfig } from '../../electron/core/config';
+import { RecordingUrlOpener } from './recording-url-opener';
 
 export interface HarnessOptions {
   config: AgentsConfig;
@@ -37,6 +41,8 @@ export interface Harness {
   /** The page URL including the token. */
   pageUrl: string;
   hub: Hub;
+  /** What would have been opened in URL mode (also served at `GET /__harness/opened`). */
+  urlOpener: RecordingUrlOpener;
   close(): Promise<void>;
 }
 
@@ -55,14 +61,23 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
   const demoAgentPath = resolve(options.demoAgentPath ?? 'out/main/demo-agent.js');
   const token = randomBytes(16).toString('hex');
+  const urlOpener = new RecordingUrlOpener();
   const hub = new Hub({
+    urlOpener,
     config: options.config,
     builtinAgents: { demo: { command: process.execPath, args: [demoAgentPath] } },
     defaultCwd: options.defaultCwd ?? homedir(),
     log: options.log,
   });
 
-  const server = createServer((req, res) => void serveStatic(rendererDir, req, res));
+  const server = createServer((req, res) => {
+    if (req.url === '/__harness/opened' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(urlOpener.opened));
+      return;
+    }
+    void serveStatic(rendererDir, req, res);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   let origin = '';
 
@@ -86,6 +101,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     origin,
     pageUrl: `${origin}/?token=${token}`,
     hub,
+    urlOpener,
     async close() {
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -79,7 +79,7 @@ describe('elicitation/create is checked before it reaches the user', () => {
     await puppet.send(formRequest(16, { requestedSchema: schema }));
     // spec E-FORM-11: the v1 SDK would reject this before any handler; ours shows it.
     const item = await queueItem(hub);
-    expect(item.requestedSchema).toEqual(schema);
+    expect(item).toMatchObject({ mode: 'form', requestedSchema: schema });
     await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { host: 'db.local' } });
     expect((await puppet.responseTo(16)).result).toEqual({ action: 'accept', content: { host: 'db.local' } });
   });
@@ -214,7 +214,7 @@ describe('cancellation', () => {
     // spec E-CXL-1
     expect((await puppet.responseTo(40)).error).toMatchObject({ code: -32800 });
     const withdrawn = await queueItem(hub, (i) => i.state === 'withdrawn');
-    expect(withdrawn.draft).toEqual({ name: 'half-typed' });
+    expect(withdrawn).toMatchObject({ draft: { name: 'half-typed' } });
     // spec E-CXL-2: a late answer is dropped locally, never sent.
     await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' })).rejects.toThrow(/no longer waiting/);
     await new Promise((done) => setTimeout(done, 100));
@@ -260,7 +260,7 @@ describe('cancellation', () => {
     puppet.exit();
     // spec E-CXL-4
     const gone = await queueItem(hub, (i) => i.state === 'disconnected');
-    expect(gone.draft).toEqual({ name: 'keep me' });
+    expect(gone).toMatchObject({ draft: { name: 'keep me' } });
     await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'x' } })).rejects.toThrow();
   });
 });

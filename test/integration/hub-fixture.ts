@@ -1,7 +1,7 @@
 /**
  * Builds a Hub wired to scripted puppet agents, plus small waits on what the UI would observe.
  */
-import { Hub } from '../../electron/core/hub';
+import { Hub, type HubOptions } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config';
 import type { AgentView, QueueItemView } from '../../shared/bridge';
 import { Puppet, V2_INIT_RESULT } from './puppet';
@@ -16,6 +16,7 @@ export interface Rig {
 export async function startRig(
   agents: Array<{ id: string; name?: string; env?: Record<string, string> }>,
   extra: AgentConfig[] = [],
+  hubOptions: Partial<HubOptions> = {},
 ): Promise<Rig> {
   const puppets = await Promise.all(agents.map(() => Puppet.create()));
   const hub = new Hub({
@@ -27,6 +28,7 @@ export async function startRig(
     defaultCwd: '/tmp',
     batchIntervalMs: 1,
     initializeTimeoutMs: 3000,
+    ...hubOptions,
   });
   hub.start();
   return {

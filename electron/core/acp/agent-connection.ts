@@ -12,6 +12,7 @@ import {
   type AnyMessage,
   type JsonRpcId,
   type InitializeRequest,
+  type SendRequestOptions,
 } from '@agentclientprotocol/sdk';
 import { client as clientV2, methods as methodsV2 } from '@agentclientprotocol/sdk/experimental/v2';
 import type { AgentInfoView } from '../../../shared/bridge';
@@ -29,6 +30,8 @@ export interface ConnectionCallbacks {
   onElicitationComplete(params: { elicitationId: string }): void;
   /** `session/update`, same shape in v1 and v2: `{ sessionId, update: { sessionUpdate, … } }`. */
   onSessionUpdate(sessionId: string, update: Record<string, unknown>): void;
+  /** Every `$/cancel_request` the agent sends, whatever the SDK does with it. */
+  onCancelRequest(requestId: JsonRpcId): void;
 }
 
 export interface ConnectOptions {
@@ -53,7 +56,7 @@ const REQUEST_LABELS: Record<string, string> = {
 
 /** The surface both SDK client versions share for what we call. */
 interface AgentSide {
-  request(method: string, params: unknown): Promise<unknown>;
+  request(method: string, params: unknown, options?: SendRequestOptions): Promise<unknown>;
   notify(method: string, params: unknown): Promise<void>;
 }
 
@@ -109,6 +112,26 @@ export class AgentConnection {
     await this.agent.notify('session/cancel', { sessionId });
   }
 
+  /** Sign-in methods from the `initialize` result, one shape for both versions (v1 `id`, v2 `methodId`). */
+  get authMethods(): Array<{ methodId: string; name: string; description?: string }> {
+    const methods = Array.isArray(this.initializeResult.authMethods) ? this.initializeResult.authMethods : [];
+    return methods.flatMap((m: Record<string, unknown>) => {
+      const methodId = typeof m?.methodId === 'string' ? m.methodId : typeof m?.id === 'string' ? m.id : undefined;
+      if (!methodId) return [];
+      const name = typeof m.name === 'string' ? m.name : methodId;
+      return [{ methodId, name, ...(typeof m.description === 'string' ? { description: m.description } : {}) }];
+    });
+  }
+
+  /**
+   * Signs in with one of the agent's methods: `authenticate` in v1, `auth/login` in v2. Aborting `signal`
+   * sends `$/cancel_request` and rejects at once (the user gave up).
+   */
+  async authenticate(methodId: string, signal: AbortSignal): Promise<void> {
+    const method = this.version === 2 ? 'auth/login' : 'authenticate';
+    await this.agent.request(method, { methodId }, { cancellationSignal: signal, stopWaitingOnCancel: true });
+  }
+
   /** Label of one of our requests that is still pending, by its JSON-RPC id (spec E-REQ-3). */
   pendingRequestLabel(requestId: unknown): string | undefined {
     const method = this.outgoing.get(requestId as JsonRpcId);
@@ -129,7 +152,12 @@ export class AgentConnection {
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
   const stream = ndJsonStream(options.stdin, options.stdout);
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
-  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000);
+  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message) => {
+    if ('method' in message && message.method === '$/cancel_request' && !('id' in message)) {
+      const requestId = (message.params as { requestId?: JsonRpcId } | undefined)?.requestId;
+      if (requestId !== undefined) options.callbacks.onCancelRequest(requestId);
+    }
+  });
   const connection = negotiated.version === 2 ? attachV2(negotiated, options) : attachV1(negotiated, options);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);

@@ -8,7 +8,9 @@
  * of the answered version a thin wrapper over the same stream. When that client sends its own
  * `initialize`, the wrapper answers it locally from the reply we hold, so the SDK records the handshake
  * and nothing extra goes on the wire. The wrapper also tracks our outgoing requests, so a request-scoped
- * elicitation can be labelled with the request it belongs to (spec E-REQ-3).
+ * elicitation can be labelled with the request it belongs to (spec E-REQ-3), and shows each incoming
+ * message to an observer (the SDK consumes `$/cancel_request` for ids it no longer tracks; URL mode still
+ * needs to see those, spec E-URL-6).
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
 
@@ -41,6 +43,7 @@ export async function negotiateVersion(
   stream: Stream,
   initializeParams: Record<string, unknown>,
   timeoutMs: number,
+  observe: (message: AnyMessage) => void = () => {},
 ): Promise<Negotiated> {
   const reader = stream.readable.getReader();
   const writer = stream.writable.getWriter();
@@ -57,7 +60,7 @@ export async function negotiateVersion(
     );
   }
   const outgoing = new Map<JsonRpcId, string>();
-  return { version, reply, stream: wrapStream(reader, writer, reply, early, outgoing), outgoing };
+  return { version, reply, stream: wrapStream(reader, writer, reply, early, outgoing, observe), outgoing };
 }
 
 async function readReply(
@@ -106,12 +109,14 @@ function wrapStream(
   reply: Record<string, unknown>,
   early: AnyMessage[],
   outgoing: Map<JsonRpcId, string>,
+  observe: (message: AnyMessage) => void,
 ): Stream {
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   let answeredLocally = false;
 
   const deliver = (message: AnyMessage) => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
+    observe(message);
     controller.enqueue(message);
   };
 

@@ -1,20 +1,25 @@
 /**
  * The elicitation broker: checks each `elicitation/create`, queues it per agent under an opaque item id,
  * and routes the user's answer back to the one connection that asked (spec E-CAP-3, E-REQ-*, E-FORM-10,
- * E-RES-*, E-CXL-1..4).
+ * E-URL-*, E-RES-*, E-CXL-1..4).
  *
  * It never answers for the user (E-RES-3): a request ends only by the user's answer, the agent's
- * `$/cancel_request` (the SDK aborts the handler's signal and answers -32800), or the connection closing.
+ * `$/cancel_request` (the SDK aborts the handler's signal and answers -32800), the connection closing, or
+ * — URL mode only — the agent's own `elicitation/complete` before consent (E-URL-7) and a URL refused
+ * outright for its scheme (E-URL-4).
  */
 import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
-import type { AgentInfoView, ItemScope, QueueItemView } from '../../../shared/bridge';
+import type { AgentInfoView, FormItemView, ItemScope, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { describeForm, findSchemaContradiction, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
+import { analyzeUrl } from '../../../shared/url-analysis';
+import type { UrlOpener } from '../url-opener';
 
-/** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2). */
+/** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */
 export type ElicitationAnswer =
   | { action: 'accept'; content: FormCheck['content'] }
+  | { action: 'accept' }
   | { action: 'decline' }
   | { action: 'cancel' };
 
@@ -38,9 +43,14 @@ export interface ConnectionRef {
 interface Entry {
   view: QueueItemView;
   connection: ConnectionRef;
-  jsonRpcId: JsonRpcId;
-  /** Described once, so main's validator is compiled once per item, not per keystroke. */
+  /** The agent's JSON-RPC id; cleared once the agent reuses it for a newer request. */
+  jsonRpcId: JsonRpcId | undefined;
+  /** Form mode: described once, so main's validator is compiled once per item, not per keystroke. */
   fields: FieldSpec[];
+  /** URL mode: the agent's opaque `elicitationId` (never parsed, spec E-URL-1). */
+  elicitationId?: string;
+  /** URL mode: the re-serialised URL, the only form ever opened. */
+  openableUrl?: string;
   settle?: (answer: ElicitationAnswer) => void;
 }
 
@@ -48,18 +58,36 @@ interface Entry {
 export interface BrokerListener {
   itemChanged(item: QueueItemView): void;
   itemRemoved(itemId: string): void;
+  /** A plain sentence about an item that left the queue on its own. */
+  notice(agentId: string, text: string): void;
 }
+
+export interface BrokerOptions {
+  /** Opens consented URL-mode pages; required for URL mode to be advertised at all. */
+  urlOpener?: UrlOpener;
+  /** Where a consented page opens unless the user chooses otherwise per request. */
+  defaultUrlOpenMode?: UrlOpenMode;
+}
+
+/** States in which a URL item's `elicitationId` is outstanding (spec E-REQ-8, E-URL-7). */
+const OUTSTANDING: ReadonlyArray<QueueItemView['state']> = ['pending', 'consented'];
 
 export class ElicitationBroker {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly listener: BrokerListener) {}
+  constructor(
+    private readonly listener: BrokerListener,
+    private readonly options: BrokerOptions = {},
+  ) {
+    options.urlOpener?.onClosedByUser?.((itemId) => this.windowClosedByUser(itemId));
+  }
 
   /**
    * Handles one `elicitation/create` from `connection`. Resolves with the user's answer; rejects with
-   * RequestError -32602 for a mode that was not advertised (E-CAP-3), an unknown session (E-REQ-3) or a
-   * contradictory schema (E-FORM-10), -32600 for a JSON-RPC id already pending on this connection, and with
-   * the signal's reason (-32800) when the agent withdraws it (E-CXL-1).
+   * RequestError -32602 for a mode that was not advertised (E-CAP-3), an unknown session (E-REQ-3), a
+   * contradictory schema (E-FORM-10) or an `elicitationId` already outstanding (E-REQ-8), -32600 for a
+   * JSON-RPC id already pending on this connection, and with the signal's reason (-32800) when the agent
+   * withdraws it (E-CXL-1).
    */
   handleCreate(
     connection: ConnectionRef,
@@ -71,95 +99,132 @@ export class ElicitationBroker {
     if (typeof mode !== 'string' || !connection.advertisedModes.includes(mode as 'form' | 'url')) {
       throw RequestError.invalidParams({ mode }, `elicitation mode ${JSON.stringify(mode)} was not advertised by this client`);
     }
-    if (mode !== 'form') {
-      throw RequestError.invalidParams({ mode }, `elicitation mode "${mode}" is not supported yet`);
-    }
     const scope = this.resolveScope(connection, params);
-    const contradiction = findSchemaContradiction(params.requestedSchema);
-    if (contradiction) throw RequestError.invalidParams({ requestedSchema: contradiction }, contradiction);
-    if (this.findPending(connection.connectionId, jsonRpcId)) {
+    if (this.findByRpcId(connection.connectionId, jsonRpcId, ['pending'])) {
       throw RequestError.invalidRequest({ id: jsonRpcId }, 'an elicitation with this request id is already pending');
     }
+    // An answered request's id may be reused by the agent; the old item no longer owns it.
+    const previous = this.findByRpcId(connection.connectionId, jsonRpcId, ['consented', 'completed', 'refused']);
+    if (previous) previous.jsonRpcId = undefined;
 
-    const view: QueueItemView = {
+    const base = {
       itemId: `item-${randomUUID()}`,
       agentId: connection.agentId,
       agentName: connection.agentName,
       agentInfo: connection.agentInfo,
       scope,
-      mode: 'form',
       message: typeof params.message === 'string' ? params.message : '',
-      requestedSchema: params.requestedSchema as Record<string, unknown>,
-      state: 'pending',
+      state: 'pending' as const,
       arrivedAt: Date.now(),
     };
-    const entry: Entry = { view, connection, jsonRpcId, fields: describeForm(view.requestedSchema).fields };
-    this.entries.set(view.itemId, entry);
-    this.listener.itemChanged(view);
+    const entry = mode === 'url' ? this.urlEntry(connection, jsonRpcId, params, base) : this.formEntry(connection, jsonRpcId, params, base);
+    this.entries.set(entry.view.itemId, entry);
+    this.listener.itemChanged(entry.view);
 
-    return new Promise<ElicitationAnswer>((resolve, reject) => {
-      const onAbort = () => {
-        entry.settle = undefined;
-        // The SDK aborts every handler when the connection closes; that is a disconnect, not a withdrawal.
-        this.markEnded(entry, connection.signal.aborted ? 'disconnected' : 'withdrawn');
-        reject(signal.reason ?? RequestError.requestCancelled({ requestId: jsonRpcId }));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      entry.settle = (answer) => {
-        signal.removeEventListener('abort', onAbort);
-        entry.settle = undefined;
-        resolve(answer);
-      };
-    });
+    if (entry.view.state === 'refused') {
+      // spec E-URL-4: refused outright; the agent hears "decline", the user sees why.
+      return Promise.resolve({ action: 'decline' });
+    }
+    return this.awaitAnswer(entry, signal);
   }
 
   /**
-   * The user's answer to an item (spec E-RES-1, E-RES-2, E-CXL-2).
+   * The user's answer to an item (spec E-RES-1, E-RES-2, E-CXL-2, E-URL-6, E-URL-7).
+   * @param openIn URL mode: where to open the page after consent (default from the options).
    * @throws Error (plain sentence) when the item is unknown, belongs to another agent, is no longer pending,
    *   or an accept's values do not pass the schema (E-FORM-5).
    */
-  answer(itemId: string, agentId: string, action: 'accept' | 'decline' | 'cancel', values?: FormValues): void {
+  answer(
+    itemId: string,
+    agentId: string,
+    action: 'accept' | 'decline' | 'cancel',
+    values?: FormValues,
+    openIn?: UrlOpenMode,
+  ): void {
     const entry = this.requireEntry(itemId, agentId);
     if (entry.view.state !== 'pending' || !entry.settle) {
       throw new Error('This request is no longer waiting for an answer; nothing was sent.');
     }
-    if (action === 'accept') {
+    if (action !== 'accept') {
+      entry.settle({ action });
+      return this.remove(entry);
+    }
+    if (entry.view.mode === 'form') {
       const check = this.check(entry, values ?? entry.view.draft ?? {});
       const problems = [...check.formErrors, ...Object.values(check.errors)];
       if (problems.length) throw new Error(`The form cannot be sent yet: ${problems[0]}`);
       entry.settle({ action: 'accept', content: check.content });
-    } else {
-      entry.settle({ action });
+      return this.remove(entry);
     }
-    this.entries.delete(itemId);
-    this.listener.itemRemoved(itemId);
+    this.consent(entry, openIn ?? this.options.defaultUrlOpenMode ?? 'app-window');
+  }
+
+  /** URL mode: opens a consented page again (spec E-URL-6). */
+  reopen(itemId: string, agentId: string): void {
+    const entry = this.requireEntry(itemId, agentId);
+    if (entry.view.mode !== 'url' || entry.view.state !== 'consented' || !entry.openableUrl) {
+      throw new Error('This page can no longer be opened from here.');
+    }
+    const mode = entry.view.openedIn ?? 'app-window';
+    this.options.urlOpener?.open(itemId, entry.openableUrl, mode);
+    this.update(entry, { windowOpen: mode === 'app-window' });
+  }
+
+  /**
+   * `elicitation/complete` from a connection (spec E-URL-7, E-URL-8). Unknown or already completed ids are
+   * ignored silently. Before consent: the consent view closes, nothing opens, the request is answered
+   * `cancel`. After consent: the item is marked completed and its window closed.
+   */
+  complete(connectionId: string, elicitationId: string): void {
+    const entry = this.findByElicitationId(connectionId, elicitationId);
+    if (!entry) return;
+    if (entry.view.state === 'pending') {
+      entry.settle?.({ action: 'cancel' });
+      this.listener.notice(entry.view.agentId, `${entry.view.agentName} finished the request before you opened the page; nothing was opened.`);
+      return this.remove(entry);
+    }
+    this.options.urlOpener?.close(entry.view.itemId);
+    this.update(entry, { state: 'completed', windowOpen: false });
+  }
+
+  /**
+   * `$/cancel_request` seen on a connection, for any id. A pending request is ended by the SDK aborting
+   * its handler (see {@link awaitAnswer}); a URL request already answered with consent has nothing left
+   * to answer, so only its window closes (the page's own flow may go on; the card says so).
+   */
+  cancelRequested(connectionId: string, jsonRpcId: JsonRpcId): void {
+    const entry = this.findByRpcId(connectionId, jsonRpcId, ['consented']);
+    if (!entry) return;
+    this.options.urlOpener?.close(entry.view.itemId);
+    this.update(entry, { state: 'withdrawn', windowOpen: false });
   }
 
   /** Keeps the user's typed values in main (architecture rule 7) and returns main's verdict on them. */
   saveDraft(itemId: string, values: FormValues): FormCheck {
     const entry = this.requireEntry(itemId);
+    if (entry.view.mode !== 'form') throw new Error('Only a form has a draft.');
     const check = this.check(entry, values);
-    if (entry.view.state === 'pending') {
-      entry.view = { ...entry.view, draft: values };
-      this.listener.itemChanged(entry.view);
-    }
+    if (entry.view.state === 'pending') this.update(entry, { draft: values });
     return check;
   }
 
-  /** Removes a withdrawn or disconnected item once the user has read it (spec E-CXL-1, E-CXL-4). */
+  /**
+   * Removes an item that needs no answer any more: withdrawn, disconnected, completed or refused ones once
+   * read, and a consented URL item the user cancels (its window closes; spec E-URL-6).
+   */
   dismiss(itemId: string): void {
     const entry = this.requireEntry(itemId);
     if (entry.view.state === 'pending') throw new Error('A pending request is answered with Decline or Cancel, not dismissed.');
-    this.entries.delete(itemId);
-    this.listener.itemRemoved(itemId);
+    if (entry.view.mode === 'url') this.options.urlOpener?.close(itemId);
+    this.remove(entry);
   }
 
-  /** Marks every pending item of a closed connection "agent disconnected", keeping drafts (spec E-CXL-4). */
+  /** Marks every open item of a closed connection "agent disconnected", keeping drafts (spec E-CXL-4). */
   connectionClosed(connectionId: string): void {
     for (const entry of this.entries.values()) {
-      if (entry.connection.connectionId !== connectionId || entry.view.state !== 'pending') continue;
+      if (entry.connection.connectionId !== connectionId || !OUTSTANDING.includes(entry.view.state)) continue;
       entry.settle = undefined;
+      if (entry.view.mode === 'url') this.options.urlOpener?.close(entry.view.itemId);
       this.markEnded(entry, 'disconnected');
     }
   }
@@ -174,8 +239,7 @@ export class ElicitationBroker {
       if (scope.kind !== 'session' || scope.sessionKey !== sessionKey) continue;
       const toolCallTitle = scope.toolCallId ? context.toolCallTitles.get(scope.toolCallId) : undefined;
       if (scope.sessionTitle === context.sessionTitle && scope.toolCallTitle === toolCallTitle) continue;
-      entry.view = { ...entry.view, scope: { ...scope, sessionTitle: context.sessionTitle, toolCallTitle } };
-      this.listener.itemChanged(entry.view);
+      this.update(entry, { scope: { ...scope, sessionTitle: context.sessionTitle, toolCallTitle } });
     }
   }
 
@@ -183,6 +247,67 @@ export class ElicitationBroker {
   items(): QueueItemView[] {
     return [...this.entries.values()].map((e) => e.view).sort((a, b) => a.arrivedAt - b.arrivedAt);
   }
+
+  // ── creation ────────────────────────────────────────────────────────────────────────────────────────
+
+  private formEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
+    const contradiction = findSchemaContradiction(params.requestedSchema);
+    if (contradiction) throw RequestError.invalidParams({ requestedSchema: contradiction }, contradiction);
+    const view: FormItemView = { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
+    return { view, connection, jsonRpcId, fields: describeForm(view.requestedSchema).fields };
+  }
+
+  private urlEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
+    const { elicitationId, url } = params;
+    if (typeof elicitationId !== 'string' || typeof url !== 'string') {
+      throw RequestError.invalidParams(undefined, 'a url elicitation needs a string elicitationId and url');
+    }
+    if (this.findByElicitationId(connection.connectionId, elicitationId)) {
+      throw RequestError.invalidParams({ elicitationId }, 'elicitationId already outstanding');
+    }
+    const analysis = analyzeUrl(url);
+    const blocked = analysis.findings.find((f) => f.severity === 'blocked');
+    const view: UrlItemView = analysis.openable
+      ? { ...base, mode: 'url', url }
+      : { ...base, mode: 'url', url, state: 'refused', refusedReason: blocked?.message ?? 'This address cannot be opened.' };
+    return { view, connection, jsonRpcId, fields: [], elicitationId, openableUrl: analysis.normalized };
+  }
+
+  private awaitAnswer(entry: Entry, signal: AbortSignal): Promise<ElicitationAnswer> {
+    return new Promise<ElicitationAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        entry.settle = undefined;
+        // The SDK aborts every handler when the connection closes; that is a disconnect, not a withdrawal.
+        this.markEnded(entry, entry.connection.signal.aborted ? 'disconnected' : 'withdrawn');
+        reject(signal.reason ?? RequestError.requestCancelled({ requestId: entry.jsonRpcId }));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      entry.settle = (answer) => {
+        signal.removeEventListener('abort', onAbort);
+        entry.settle = undefined;
+        resolve(answer);
+      };
+    });
+  }
+
+  // ── URL lifecycle ───────────────────────────────────────────────────────────────────────────────────
+
+  /** spec E-URL-7: the item is registered as consented *before* `accept` goes out, then the page opens. */
+  private consent(entry: Entry, openIn: UrlOpenMode): void {
+    const opener = this.options.urlOpener;
+    if (!opener || !entry.openableUrl) throw new Error('This page cannot be opened here.');
+    this.update(entry, { state: 'consented', openedIn: openIn, windowOpen: openIn === 'app-window' });
+    entry.settle?.({ action: 'accept' });
+    opener.open(entry.view.itemId, entry.openableUrl, openIn);
+  }
+
+  private windowClosedByUser(itemId: string): void {
+    const entry = this.entries.get(itemId);
+    if (entry?.view.mode === 'url' && entry.view.windowOpen) this.update(entry, { windowOpen: false });
+  }
+
+  // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
 
   private resolveScope(connection: ConnectionRef, params: Record<string, unknown>): ItemScope {
     const { sessionId, toolCallId, requestId } = params;
@@ -201,9 +326,22 @@ export class ElicitationBroker {
     return checkValues(entry.fields, values);
   }
 
-  private findPending(connectionId: string, jsonRpcId: JsonRpcId): Entry | undefined {
+  private findByRpcId(connectionId: string, jsonRpcId: JsonRpcId, states: ReadonlyArray<QueueItemView['state']>): Entry | undefined {
     for (const entry of this.entries.values()) {
-      if (entry.connection.connectionId === connectionId && entry.jsonRpcId === jsonRpcId && entry.view.state === 'pending') {
+      if (entry.connection.connectionId === connectionId && entry.jsonRpcId === jsonRpcId && states.includes(entry.view.state)) {
+        return entry;
+      }
+    }
+    return undefined;
+  }
+
+  private findByElicitationId(connectionId: string, elicitationId: string): Entry | undefined {
+    for (const entry of this.entries.values()) {
+      if (
+        entry.connection.connectionId === connectionId &&
+        entry.elicitationId === elicitationId &&
+        OUTSTANDING.includes(entry.view.state)
+      ) {
         return entry;
       }
     }
@@ -218,9 +356,20 @@ export class ElicitationBroker {
     return entry;
   }
 
-  private markEnded(entry: Entry, state: 'withdrawn' | 'disconnected'): void {
-    if (entry.view.state !== 'pending') return;
-    entry.view = { ...entry.view, state };
+  private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView>): void {
+    entry.view = { ...entry.view, ...patch } as QueueItemView;
     this.listener.itemChanged(entry.view);
   }
+
+  private remove(entry: Entry): void {
+    this.entries.delete(entry.view.itemId);
+    this.listener.itemRemoved(entry.view.itemId);
+  }
+
+  private markEnded(entry: Entry, state: 'withdrawn' | 'disconnected'): void {
+    if (!OUTSTANDING.includes(entry.view.state)) return;
+    this.update(entry, { state, ...(entry.view.mode === 'url' ? { windowOpen: false } : {}) });
+  }
 }
+
+type BaseView = Omit<FormItemView, 'mode' | 'requestedSchema' | 'draft'>;
