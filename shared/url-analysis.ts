@@ -1,7 +1,9 @@
 /**
  * Analysis of a URL-mode elicitation's `url` before the user consents (spec E-URL-3, E-URL-4).
- * (Contract: types and signature; the implementation follows.)
  */
+
+import punycode from 'punycode/punycode.js';
+import { parse as parseDomain } from 'tldts';
 
 /** How bad a finding is: `blocked` means the URL is refused outright and never opened. */
 export type FindingSeverity = 'blocked' | 'warning' | 'info';
@@ -38,15 +40,299 @@ export interface UrlAnalysis {
   hostUnicode?: string;
   /** Registrable domain (eTLD+1, private suffixes honoured: `attacker.github.io`), ASCII. */
   registrableDomain?: string;
+  /** The registrable domain with IDN labels decoded, for emphasis inside `hostUnicode`. */
+  registrableDomainUnicode?: string;
   /** Everything of the host before the registrable domain, e.g. `accounts.` for `accounts.example.com`. */
   subdomain?: string;
   /** Explicit non-default port, if any. */
   port?: string;
+  /** Characters in the normalized path (`/` counts); 0 when unparseable. */
   pathLength: number;
+  /** Characters in the normalized query, without its `?`; 0 when there is none. */
   queryLength: number;
   findings: UrlFinding[];
   /** False when any finding is `blocked`: the broker answers `decline` and the UI only explains why. */
   openable: boolean;
 }
 
-export declare function analyzeUrl(url: string): UrlAnalysis;
+
+/** URLs longer than this many characters get a `long-url` warning (spec E-URL-4). */
+export const LONG_URL_LENGTH = 2048;
+
+/**
+ * Analyses a URL-mode elicitation's `url` for the consent view (spec E-URL-3, E-URL-4). Pure and offline: it
+ * never fetches, resolves or opens anything (spec E-URL-2), and it runs unchanged in the main process and the
+ * renderer (WHATWG `URL` plus tldts; no Node or DOM API).
+ *
+ * Leading and trailing whitespace is trimmed (a `whitespace-or-control` warning) and the rest is parsed with
+ * `new URL()`; `normalized` is that parser's `href`, the only form that may ever be opened. `openable` is false
+ * when any finding is `blocked`: an empty or unparseable URL, control or invisible formatting characters inside
+ * it, any scheme but `https:`, or `http:` to anything but a loopback host (`localhost`, 127.0.0.0/8, `[::1]`).
+ * Warnings cover internationalized (punycode) hosts, mixed-script and look-alike labels, `user:pass@` userinfo,
+ * raw IP hosts, non-default ports and URLs over {@link LONG_URL_LENGTH} characters. Each finding code appears
+ * at most once, and findings are ordered blocked, then warning, then info.
+ *
+ * Never throws: every failure is a finding. `pathLength` and `queryLength` count characters of the normalized
+ * path and of the query without its `?` (0 when unparseable).
+ */
+export function analyzeUrl(url: string): UrlAnalysis {
+  const original = typeof url === 'string' ? url : '';
+  const findings: UrlFinding[] = [];
+  const result: UrlAnalysis = { original, pathLength: 0, queryLength: 0, findings, openable: false };
+
+  const trimmed = original.trim();
+  if (trimmed !== original) {
+    findings.push(warning('whitespace-or-control', 'The address had spaces or line breaks at its start or end; they were removed.'));
+  }
+  if (trimmed === '') {
+    findings.push(blocked('unparseable', 'The agent sent an empty address, so there is nothing to open.'));
+    return finish(result);
+  }
+  if (HIDDEN_CHARACTER.test(trimmed)) {
+    findings.push(
+      blocked(
+        'whitespace-or-control',
+        'The address contains hidden characters (such as a line break, tab or text-direction mark). Browsers drop ' +
+          'or reorder them silently, which can disguise where the link goes, so it is refused.',
+      ),
+    );
+  }
+
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    findings.push(blocked('unparseable', 'This is not a valid web address, so it cannot be opened.'));
+    return finish(result);
+  }
+
+  const normalized = parsed.href;
+  result.normalized = normalized;
+  result.scheme = parsed.protocol;
+  result.pathLength = parsed.pathname.length;
+  result.queryLength = Math.max(0, parsed.search.length - 1);
+  if (parsed.port !== '') result.port = parsed.port;
+
+  const hostAscii = parsed.hostname;
+  if (hostAscii !== '') describeHost(result, hostAscii);
+
+  if (normalized.length > LONG_URL_LENGTH) {
+    findings.push(
+      warning('long-url', `The address is very long (${normalized.length} characters), which can hide where it really goes. Check the host carefully.`),
+    );
+  }
+
+  const scheme = parsed.protocol;
+  if (scheme !== 'https:' && scheme !== 'http:') {
+    findings.push(blocked('blocked-scheme', blockedSchemeMessage(scheme)));
+    return finish(result);
+  }
+
+  const loopback = isLoopback(hostAscii);
+  const shownHost = result.hostUnicode ?? hostAscii;
+  if (scheme === 'http:') {
+    findings.push(
+      loopback
+        ? info('insecure-http', `This page is served without encryption (http:) by a program on this computer (${hostAscii}); the traffic never leaves this machine.`)
+        : blocked(
+            'insecure-http',
+            'This page would load over unencrypted http:, which anyone on the network can read or change. Only https: pages, ' +
+              'or http: pages on this computer, can be opened, so it is refused.',
+          ),
+    );
+  }
+
+  if (isIpAddress(hostAscii)) {
+    findings.push(
+      loopback
+        ? info('ip-host', `The address points to this computer (${hostAscii}).`)
+        : warning('ip-host', `The address is a raw IP address (${hostAscii}) instead of a name, so nothing tells you who runs the site.`),
+    );
+  } else {
+    checkLabels(findings, hostAscii);
+  }
+
+  if (parsed.username !== '' || parsed.password !== '') {
+    const userinfo = parsed.password !== '' ? `${parsed.username}:${parsed.password}` : parsed.username;
+    const what = parsed.password !== '' ? 'a user name and password' : 'a user name';
+    findings.push(
+      warning('userinfo', `The address starts with "${userinfo}@" before the site. That part is only ${what}, not where the link goes: the real host is ${shownHost}.`),
+    );
+  }
+
+  if (result.port !== undefined) {
+    findings.push(
+      loopback
+        ? info('non-default-port', `The address uses port ${result.port} on this computer.`)
+        : warning('non-default-port', `The address uses an unusual port (${result.port}) instead of the standard one for ${scheme}.`),
+    );
+  }
+
+  return finish(result);
+}
+
+/** C0/C1 controls (including tab, newline, NUL), invisible format characters (bidi marks, zero-width), line separators. */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+const SEVERITY_ORDER: Record<FindingSeverity, number> = { blocked: 0, warning: 1, info: 2 };
+
+function blocked(code: UrlFinding['code'], message: string): UrlFinding {
+  return { code, severity: 'blocked', message };
+}
+function warning(code: UrlFinding['code'], message: string): UrlFinding {
+  return { code, severity: 'warning', message };
+}
+function info(code: UrlFinding['code'], message: string): UrlFinding {
+  return { code, severity: 'info', message };
+}
+
+function finish(result: UrlAnalysis): UrlAnalysis {
+  result.findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  result.openable = !result.findings.some((f) => f.severity === 'blocked');
+  return result;
+}
+
+function blockedSchemeMessage(scheme: string): string {
+  switch (scheme) {
+    case 'javascript:':
+      return 'This is a javascript: link: it runs code instead of opening a page, so it is refused.';
+    case 'data:':
+      return 'This is a data: link: it carries a whole page inside the link itself (a common way to fake a sign-in page), so it is refused.';
+    case 'file:':
+      return 'This is a file: link: it opens a file on your computer, so it is refused.';
+    case 'blob:':
+      return 'This is a blob: link: it points at data held inside another page, not at a web address, so it is refused.';
+    default:
+      return `This link uses "${scheme}", which may open another program. Only https: pages, or http: pages on this computer, can be opened, so it is refused.`;
+  }
+}
+
+/** Fills the host fields: ASCII and Unicode forms, and the registrable domain when the host is a name. */
+function describeHost(result: UrlAnalysis, hostAscii: string): void {
+  result.hostAscii = hostAscii;
+  result.hostUnicode = hostAscii.split('.').map(labelToUnicode).join('.');
+  if (isIpAddress(hostAscii)) return;
+  const domain = parseDomain(hostAscii, { allowPrivateDomains: true });
+  if (!domain.domain) return;
+  result.registrableDomain = domain.domain;
+  result.registrableDomainUnicode = domain.domain.split('.').map(labelToUnicode).join('.');
+  result.subdomain = domain.subdomain ? `${domain.subdomain}.` : '';
+}
+
+function labelToUnicode(label: string): string {
+  if (!label.startsWith('xn--')) return label;
+  try {
+    return punycode.toUnicode(label);
+  } catch {
+    return label; // `new URL()` already rejects bad punycode; keep the ASCII form if it ever slips through.
+  }
+}
+
+/** Serialised IPv4 (the URL parser canonicalises `0x7f.1`, `2130706433` …) or bracketed IPv6. */
+function isIpAddress(hostAscii: string): boolean {
+  return hostAscii.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostAscii);
+}
+
+/** `localhost`, 127.0.0.0/8 or `[::1]`, exactly; `localhost.` and `*.localhost` are not trusted to stay local. */
+function isLoopback(hostAscii: string): boolean {
+  return hostAscii === 'localhost' || hostAscii === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostAscii);
+}
+
+/** Adds `punycode`, `mixed-script` and `confusable` findings for a host name (one finding per code). */
+function checkLabels(findings: UrlFinding[], hostAscii: string): void {
+  const asciiLabels = hostAscii.split('.').filter((label) => label !== '');
+  if (!asciiLabels.some((label) => label.startsWith('xn--'))) return;
+
+  const hostUnicode = hostAscii.split('.').map(labelToUnicode).join('.');
+  findings.push(
+    warning('punycode', `The site name is internationalized: it is shown as "${hostUnicode}" but is really "${hostAscii}". Make sure it is the site you expect.`),
+  );
+
+  const labels = asciiLabels.map(labelToUnicode);
+  const tldScripts = scriptsOf(labels[labels.length - 1]);
+  const mixed: string[] = [];
+  const confusable: string[] = [];
+  for (const label of labels) {
+    const scripts = scriptsOf(label);
+    if (scripts.size > 1 && !isAllowedMix(scripts)) {
+      const names = [...scripts].map((s) => s.replace(/_/g, ' '));
+      const reads = latinSkeleton(label);
+      mixed.push(`"${label}" mixes ${joinAnd(names)} letters${reads ? ` (it reads like "${reads}")` : ''}`);
+      continue;
+    }
+    const [script] = scripts;
+    if (scripts.size !== 1 || !(script in LOOKALIKES)) continue;
+    if (tldScripts.size === 1 && tldScripts.has(script)) continue; // e.g. a Cyrillic name under .рф
+    const reads = latinSkeleton(label);
+    if (reads) confusable.push(`"${label}" is written in ${script} letters that only look like the Latin "${reads}"`);
+  }
+  if (mixed.length > 0) {
+    findings.push(warning('mixed-script', `Part of the site name ${joinAnd(mixed)}, a common way to imitate a familiar name.`));
+  }
+  if (confusable.length > 0) {
+    findings.push(warning('confusable', `Part of the site name ${joinAnd(confusable)}; it may be imitating another site.`));
+  }
+}
+
+/** Scripts tested per character; letters in none of them count as one "Other" script. */
+const SCRIPTS = [
+  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari',
+  'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao',
+  'Tibetan', 'Myanmar', 'Khmer', 'Mongolian', 'Ethiopic', 'Cherokee', 'Canadian_Aboriginal', 'Tifinagh', 'Hangul',
+  'Hiragana', 'Katakana', 'Bopomofo', 'Han',
+].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
+const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+
+/** Combinations UTS #39 ("highly restrictive") accepts in one label: Latin with the CJK scripts a language uses. */
+const ALLOWED_MIXES = [
+  new Set(['Latin', 'Han', 'Hiragana', 'Katakana']),
+  new Set(['Latin', 'Han', 'Bopomofo']),
+  new Set(['Latin', 'Han', 'Hangul']),
+];
+
+function scriptsOf(label: string): Set<string> {
+  const scripts = new Set<string>();
+  for (const char of label) {
+    if (NEUTRAL.test(char)) continue; // digits, hyphen, combining marks, "ー"
+    scripts.add(SCRIPTS.find((s) => s.pattern.test(char))?.name ?? 'Other');
+  }
+  return scripts;
+}
+
+function isAllowedMix(scripts: Set<string>): boolean {
+  return ALLOWED_MIXES.some((allowed) => [...scripts].every((s) => allowed.has(s)));
+}
+
+/**
+ * Lower-case Cyrillic and Greek letters that pass for Latin ones, and the letter they imitate. The Cyrillic
+ * set follows Chromium's IDN spoof checker; the URL parser has already lower-cased the host.
+ */
+const LOOKALIKES: Record<string, Record<string, string>> = {
+  Cyrillic: {
+    а: 'a', ъ: 'b', ь: 'b', с: 'c', ԁ: 'd', е: 'e', ҽ: 'e', һ: 'h', і: 'i', ј: 'j', ӏ: 'l', п: 'n', о: 'o', р: 'p',
+    ԛ: 'q', г: 'r', ѕ: 's', ѵ: 'v', ԝ: 'w', ѡ: 'w', х: 'x', у: 'y',
+  },
+  Greek: { α: 'a', β: 'b', ϲ: 'c', ε: 'e', ι: 'i', ϳ: 'j', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y' },
+};
+
+/** The label with every look-alike letter replaced by its Latin twin, or undefined when some non-Latin letter has none. */
+function latinSkeleton(label: string): string | undefined {
+  let out = '';
+  let replaced = false;
+  for (const char of label) {
+    const twin = LOOKALIKES.Cyrillic[char] ?? LOOKALIKES.Greek[char];
+    if (twin) {
+      out += twin;
+      replaced = true;
+    } else if (/^[a-z0-9-]$/.test(char)) {
+      out += char;
+    } else {
+      return undefined;
+    }
+  }
+  return replaced ? out : undefined;
+}
+
+function joinAnd(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
