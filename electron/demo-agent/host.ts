@@ -1,11 +1,12 @@
 /**
  * The part of a {@link TurnHost} both protocol versions share: streaming text as chunks of one message,
- * starting a new message after each tool call or question, and turning a form question into an
+ * starting a new message after each tool call or question, and turning a form or URL question into an
  * `elicitation/create` request that a withdrawal or `session/cancel` aborts with `$/cancel_request`.
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonRpcId, SendRequestOptions } from '@agentclientprotocol/sdk';
 import { streamDelayMs, type ProtocolVersion } from './info';
+import type { DemoServices } from './signin';
 import {
   chunkText,
   pause,
@@ -13,6 +14,8 @@ import {
   type ElicitOutcome,
   type ElicitationModes,
   type FormQuestion,
+  type Question,
+  type UrlQuestion,
   type TurnHost,
   type ToolCallEnd,
 } from './turn';
@@ -35,20 +38,23 @@ export abstract class BaseTurnHost implements TurnHost {
     readonly promptRequestId: JsonRpcId,
     readonly modes: ElicitationModes,
     readonly cancelled: AbortSignal,
+    readonly services: DemoServices,
   ) {}
 
   /** Sends one `agent_message_chunk`. */
   protected abstract sendChunk(messageId: string, text: string): Promise<void>;
   /** Sends `elicitation/create` with the given options; resolves with the client's answer. */
-  protected abstract sendElicitation(question: FormQuestion, options: SendRequestOptions): Promise<ElicitationAnswer>;
+  protected abstract sendElicitation(question: Question, options: SendRequestOptions): Promise<ElicitationAnswer>;
+  /** Sends `elicitation/complete`. */
+  protected abstract sendComplete(elicitationId: string): Promise<void>;
   /** Sends the tool-call update that starts a tool call. */
   protected abstract sendToolCallStart(toolCallId: string, title: string): Promise<void>;
   /** Sends the tool-call update that ends a tool call. */
   protected abstract sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void>;
   /** Called before a question is sent (v2 reports `requires_action` here). */
-  protected async beforeQuestion(_question: FormQuestion): Promise<void> {}
+  protected async beforeQuestion(_question: Question): Promise<void> {}
   /** Called once a question has settled, however it ended (v2 reports `running` here). */
-  protected async afterQuestion(_question: FormQuestion, _outcome: ElicitOutcome): Promise<void> {}
+  protected async afterQuestion(_question: Question, _outcome: ElicitOutcome): Promise<void> {}
 
   /** Streams one paragraph: chunks of the current agent message, separated from earlier text by a blank line. */
   say(text: string): Promise<void> {
@@ -85,7 +91,19 @@ export abstract class BaseTurnHost implements TurnHost {
     });
   }
 
-  async askForm(question: FormQuestion): Promise<ElicitOutcome> {
+  askForm(question: FormQuestion): Promise<ElicitOutcome> {
+    return this.ask(question);
+  }
+
+  askUrl(question: UrlQuestion): Promise<ElicitOutcome> {
+    return this.ask(question);
+  }
+
+  completeElicitation(elicitationId: string): Promise<void> {
+    return this.serial(() => this.sendComplete(elicitationId));
+  }
+
+  private async ask(question: Question): Promise<ElicitOutcome> {
     if (this.cancelled.aborted) return { kind: 'turn-cancelled' };
     const signals = question.withdraw ? [this.cancelled, question.withdraw] : [this.cancelled];
     // `stopWaitingOnCancel`: like the real agents in the transcripts, withdraw and move on without waiting

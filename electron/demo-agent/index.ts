@@ -19,7 +19,7 @@ export function runOnStdio(): void {
   });
 
   const forced = forcedProtocol();
-  const { router, sessions } = createDemoAgent(forced);
+  const { router, sessions, services } = createDemoAgent(forced);
   const stream = ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
     Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
@@ -28,6 +28,7 @@ export function runOnStdio(): void {
   const connection = router.connect(stream);
   void connection.closed.then(() => {
     sessions.cancelAll('connection closed');
+    services.pages.close();
     log('connection closed; exiting');
     process.exit(0);
   });

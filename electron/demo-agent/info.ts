@@ -8,7 +8,7 @@ export const DEMO_AGENT_NAME = 'switchboard-demo-agent';
 /** Human-readable title shown by clients. */
 export const DEMO_AGENT_TITLE = 'Demo agent';
 /** Version reported in `initialize`. Bump when the scenarios change. */
-export const DEMO_AGENT_VERSION = '0.1.0';
+export const DEMO_AGENT_VERSION = '0.2.0';
 
 /** The implementation block both protocol versions send back from `initialize`. */
 export function demoAgentInfo(): { name: string; title: string; version: string } {
@@ -46,7 +46,23 @@ export function streamDelayMs(env: NodeJS.ProcessEnv = process.env): number {
   return nonNegativeInt(env.DEMO_STREAM_MS, 15);
 }
 
-/** Writes one short diagnostic line to stderr. Never pass form values here (spec E-PRIV-1). */
+/**
+ * How long the "complete-early" scenario waits before it sends `elicitation/complete` for a URL question the
+ * user has not answered yet (`DEMO_COMPLETE_EARLY_MS`, default 500 ms).
+ */
+export function completeEarlyDelayMs(env: NodeJS.ProcessEnv = process.env): number {
+  return nonNegativeInt(env.DEMO_COMPLETE_EARLY_MS, 500);
+}
+
+/**
+ * How long the agent waits for the sign-in page's callback after the user agreed to open it
+ * (`DEMO_SIGNIN_TIMEOUT_MS`, default 5 minutes; `0` waits without a limit).
+ */
+export function signInTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  return nonNegativeInt(env.DEMO_SIGNIN_TIMEOUT_MS, 5 * 60_000);
+}
+
+/** Writes one short diagnostic line to stderr. Never pass form values or URL query strings here (spec E-PRIV-1). */
 export function log(line: string): void {
   try {
     process.stderr.write(`[demo-agent] ${line}\n`);

@@ -1,10 +1,10 @@
 /**
  * The demo agent's scenarios. A prompt picks one by its first word (case-insensitive, a leading `/` allowed);
- * each streams what it does, asks through `elicitation/create`, and echoes the answer into the transcript.
- * Scenarios only talk to a {@link TurnHost}, so the same code serves ACP v1 and v2.
+ * each streams what it does, asks through `elicitation/create` (form or URL mode), and echoes the answer into
+ * the transcript. Scenarios only talk to a {@link TurnHost}, so the same code serves ACP v1 and v2.
  */
 import { randomUUID } from 'node:crypto';
-import { log, withdrawDelayMs } from './info';
+import { completeEarlyDelayMs, log, signInTimeoutMs, withdrawDelayMs } from './info';
 import {
   apiTokenSchema,
   confirmPromptSchema,
@@ -14,7 +14,8 @@ import {
   lunchSchema,
   projectDetailsSchema,
 } from './schemas';
-import type { DemoStopReason, ElicitOutcome, TurnHost } from './turn';
+import { waitForCallback, type DemoAccount } from './signin';
+import { pause, type DemoStopReason, type ElicitOutcome, type TurnHost } from './turn';
 
 /** One thing the demo agent can do, advertised to the client as a command. */
 export interface Scenario {
@@ -22,8 +23,8 @@ export interface Scenario {
   name: string;
   /** One line for the client's suggestion list. */
   description: string;
-  /** Whether the scenario needs the client to advertise form elicitation. */
-  needsForm: boolean;
+  /** The elicitation mode the client must have advertised for the scenario to run. */
+  needs: 'form' | 'url';
   run(host: TurnHost): Promise<DemoStopReason>;
 }
 
@@ -45,10 +46,22 @@ export function describeOutcome(outcome: ElicitOutcome): string {
   }
 }
 
+/** The transcript line for a finished URL question: `accept` is consent only. */
+export function describeUrlOutcome(outcome: ElicitOutcome): string {
+  switch (outcome.kind) {
+    case 'accept':
+      return 'You agreed to open the page.';
+    case 'error':
+      return `Switchboard refused: ${outcome.message}`;
+    default:
+      return describeOutcome(outcome);
+  }
+}
+
 const form: Scenario = {
   name: 'form',
   description: 'Ask one form with every kind of field (text, pattern, email, URL, dates, choices, numbers, checkbox)',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     await host.say(
       'This is the form scenario. I will ask for the details of a new project in one form that uses every ' +
@@ -76,7 +89,7 @@ const form: Scenario = {
 const two: Scenario = {
   name: 'two',
   description: 'Ask two small forms at the same time and echo each answer as it arrives',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     await host.say(
       'This is the two scenario. I will ask two questions at the same time. Answer them in any order; ' +
@@ -100,7 +113,7 @@ const two: Scenario = {
 const withdraw: Scenario = {
   name: 'withdraw',
   description: 'Ask a question, then withdraw it after a few seconds ($/cancel_request)',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     const delay = withdrawDelayMs();
     await host.say(
@@ -129,7 +142,7 @@ const withdraw: Scenario = {
 const request: Scenario = {
   name: 'request',
   description: 'Ask a request-scoped form tied to the pending prompt request instead of the session',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     await host.say(
       `This is the request scenario. My next question belongs to your pending prompt request ` +
@@ -150,7 +163,7 @@ const request: Scenario = {
 const secret: Scenario = {
   name: 'secret',
   description: 'Ask for an API token in a form (agents must not): Switchboard should warn you',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     await host.say(
       'This is the secret scenario. I am about to do something agents must not do: ask for an API token in ' +
@@ -178,7 +191,7 @@ const secret: Scenario = {
 const bad: Scenario = {
   name: 'bad',
   description: 'Send a contradictory form schema (minLength > maxLength): Switchboard should refuse it',
-  needsForm: true,
+  needs: 'form',
   async run(host) {
     await host.say(
       'This is the bad scenario. I am sending a form whose schema contradicts itself: Nickname must be at ' +
@@ -196,8 +209,176 @@ const bad: Scenario = {
   },
 };
 
+const url: Scenario = {
+  name: 'url',
+  description: 'Ask you to open a sign-in page (URL mode) and wait until you finish signing in there',
+  needs: 'url',
+  async run(host) {
+    await host.say(
+      'This is the url scenario. I will ask you to open a sign-in page that I serve on this computer ' +
+        '(127.0.0.1). Nothing is loaded before you agree. On the page, choose Authorize; I will notice and ' +
+        'carry on.',
+    );
+    const toolCallId = `demo-${randomUUID()}`;
+    await host.startToolCall(toolCallId, 'Sign in to the demo service');
+    const elicitationId = randomUUID();
+    const page = await host.services.pages.register(elicitationId);
+    // Sent as soon as the page reports back, even if that happens before the client's answer.
+    const completion = page.completed.then(() => host.completeElicitation(elicitationId));
+    completion.catch(() => undefined);
+    try {
+      const outcome = await host.askUrl({
+        scope: { sessionId: host.sessionId, toolCallId },
+        message: 'Sign in to the demo service to continue.',
+        elicitationId,
+        url: page.url,
+      });
+      if (outcome.kind === 'turn-cancelled') {
+        await host.endToolCall(toolCallId, 'cancelled');
+        return 'cancelled';
+      }
+      if (outcome.kind !== 'accept' && !page.done) {
+        await host.endToolCall(toolCallId, outcome.kind === 'error' ? 'failed' : 'completed');
+        await host.say(describeUrlOutcome(outcome));
+        return 'end_turn';
+      }
+      await host.say(
+        outcome.kind === 'accept'
+          ? 'You agreed to open the page; waiting for you to finish signing in.'
+          : `${describeUrlOutcome(outcome)} The sign-in page reported back anyway.`,
+      );
+      const waited = await waitForCallback(page, host.cancelled);
+      if (waited === 'aborted') {
+        await host.endToolCall(toolCallId, 'cancelled');
+        return 'cancelled';
+      }
+      if (waited !== 'completed') {
+        await host.endToolCall(toolCallId, 'failed');
+        await host.say(
+          `I stopped waiting: the sign-in page was not completed within ${formatDelay(signInTimeoutMs())}.`,
+        );
+        return 'end_turn';
+      }
+      await completion;
+      await host.endToolCall(toolCallId, 'completed');
+      await host.say('Signed in.');
+      return 'end_turn';
+    } finally {
+      page.dispose();
+    }
+  },
+};
+
+/**
+ * Asks one URL question for a page the agent does not wait for. If the user consents anyway, the agent sends
+ * `elicitation/complete` right away so the client can close its window.
+ */
+async function askUnwaitedUrl(host: TurnHost, message: string, target: string): Promise<ElicitOutcome> {
+  const elicitationId = randomUUID();
+  const outcome = await host.askUrl({ scope: { sessionId: host.sessionId }, message, elicitationId, url: target });
+  if (outcome.kind === 'accept') await host.completeElicitation(elicitationId);
+  return outcome;
+}
+
+const lookalike: Scenario = {
+  name: 'lookalike',
+  description: 'Ask you to open a page on a lookalike host (punycode): Switchboard should warn you',
+  needs: 'url',
+  async run(host) {
+    await host.say(
+      'This is the lookalike scenario. I will ask you to open a page on xn--pple-43d.com. Decoded, that host ' +
+        'reads \u201c\u0430pple.com\u201d, but its first letter is a Cyrillic \u0430, not a Latin a: a classic ' +
+        'phishing trick. Switchboard should warn you and show both forms of the host. Please decline.',
+    );
+    const outcome = await askUnwaitedUrl(host, 'Sign in to continue.', 'https://xn--pple-43d.com/login');
+    if (outcome.kind === 'turn-cancelled') return 'cancelled';
+    await host.say(describeUrlOutcome(outcome));
+    if (outcome.kind === 'accept') {
+      await host.say('I am not waiting for that page, so I told Switchboard the question is complete.');
+    }
+    return 'end_turn';
+  },
+};
+
+const blocked: Scenario = {
+  name: 'blocked',
+  description: 'Ask you to open a javascript: URL: Switchboard must refuse it (decline) on its own',
+  needs: 'url',
+  async run(host) {
+    await host.say(
+      'This is the blocked scenario. I will ask you to open a javascript: URL, which would run code instead ' +
+        'of showing a page. Switchboard must refuse it without opening anything and answer decline.',
+    );
+    const outcome = await askUnwaitedUrl(host, 'Open this link to continue.', 'javascript:alert(document.cookie)');
+    if (outcome.kind === 'turn-cancelled') return 'cancelled';
+    await host.say(describeUrlOutcome(outcome));
+    if (outcome.kind === 'accept') await host.say('Switchboard accepted a javascript: URL; it should have refused it.');
+    return 'end_turn';
+  },
+};
+
+const completeEarly: Scenario = {
+  name: 'complete-early',
+  description: 'Ask you to open a page, then report it complete before you answer (elicitation/complete)',
+  needs: 'url',
+  async run(host) {
+    const delay = completeEarlyDelayMs();
+    await host.say(
+      `This is the complete-early scenario. I will ask you to open a sign-in page, then, ${formatDelay(delay)} ` +
+        'later and before you answer, tell Switchboard that the sign-in already finished elsewhere ' +
+        '(elicitation/complete). Switchboard should close the question without opening anything and answer ' +
+        'cancel.',
+    );
+    const elicitationId = randomUUID();
+    const page = await host.services.pages.register(elicitationId);
+    let answered = false;
+    let completedFirst = false;
+    try {
+      const answer = host
+        .askUrl({
+          scope: { sessionId: host.sessionId },
+          message: 'Sign in to the demo service to continue.',
+          elicitationId,
+          url: page.url,
+        })
+        .then((outcome) => {
+          answered = true;
+          return outcome;
+        });
+      const early = pause(delay, host.cancelled).then(async () => {
+        if (host.cancelled.aborted) return;
+        completedFirst = !answered;
+        page.dispose();
+        await host.completeElicitation(elicitationId);
+      });
+      const [outcome] = await Promise.all([answer, early]);
+      if (outcome.kind === 'turn-cancelled') return 'cancelled';
+      await host.say(
+        completedFirst
+          ? 'I sent elicitation/complete before you answered.'
+          : 'You answered before I sent elicitation/complete.',
+      );
+      await host.say(describeUrlOutcome(outcome));
+      return 'end_turn';
+    } finally {
+      page.dispose();
+    }
+  },
+};
+
 /** Every scenario, in the order the help text and the command list show them. */
-export const SCENARIOS: readonly Scenario[] = [form, two, withdraw, request, secret, bad];
+export const SCENARIOS: readonly Scenario[] = [
+  form,
+  two,
+  withdraw,
+  request,
+  secret,
+  bad,
+  url,
+  lookalike,
+  blocked,
+  completeEarly,
+];
 
 /** The commands sent in `available_commands_update`: one per scenario. */
 export function scenarioCommands(): Array<{ name: string; description: string }> {
@@ -214,13 +395,14 @@ export function pickScenario(text: string): Scenario | undefined {
   return SCENARIOS.find((scenario) => scenario.name === keyword);
 }
 
-/** The help text for a prompt that names no scenario. */
-export function helpText(): string {
+/** The help text for a prompt that names no scenario (with the sign-in status when `account` is given). */
+export function helpText(account?: DemoAccount): string {
   const lines = SCENARIOS.map((scenario) => `- ${scenario.name}: ${scenario.description}`);
   return [
     "I'm the Switchboard demo agent. I don't think; I demonstrate how agents ask you things. Start a " +
       'prompt with one of these words:',
     ...lines,
+    ...(account ? ['', account.status()] : []),
   ].join('\n');
 }
 
@@ -231,12 +413,15 @@ export function helpText(): string {
 export async function runPrompt(host: TurnHost, text: string): Promise<DemoStopReason> {
   const scenario = pickScenario(text);
   try {
+    const announcement = host.services.account.takeAnnouncement();
+    if (announcement) await host.say(announcement);
     if (!scenario) {
-      await host.say(helpText());
-    } else if (scenario.needsForm && !host.modes.form) {
+      await host.say(helpText(host.services.account));
+    } else if (!host.modes[scenario.needs]) {
       await host.say(
-        `I can't run the ${scenario.name} scenario: your client did not advertise form elicitation in ` +
-          'initialize, and I only ask in modes a client advertises.',
+        `I can't run the ${scenario.name} scenario: your client did not advertise ` +
+          `${scenario.needs === 'url' ? 'URL' : 'form'} elicitation in initialize, and I only ask in modes a ` +
+          'client advertises.',
       );
     } else {
       log(`session ${host.sessionId}: scenario ${scenario.name} (v${host.protocol})`);

@@ -5,6 +5,7 @@
  */
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { FormSchema } from './schemas';
+import type { DemoServices } from './signin';
 import type { ProtocolVersion } from './info';
 
 /** Elicitation modes the client advertised in `initialize`. */
@@ -29,16 +30,35 @@ export function elicitationModes(capability: unknown): ElicitationModes {
 /** Where an elicitation belongs: a session (optionally one of its tool calls) or a pending client request. */
 export type ElicitScope = { sessionId: string; toolCallId?: string } | { requestId: JsonRpcId };
 
-/** One form question a scenario wants to ask. */
-export interface FormQuestion {
+/** What every question has, whatever its mode. */
+interface QuestionBase {
   scope: ElicitScope;
   message: string;
-  requestedSchema: FormSchema;
   /** Aborting it withdraws the question: the SDK sends `$/cancel_request`. */
   withdraw?: AbortSignal;
 }
 
-/** How a form elicitation ended, from the scenario's point of view. */
+/** One form question a scenario wants to ask. */
+export interface FormQuestion extends QuestionBase {
+  requestedSchema: FormSchema;
+}
+
+/** One URL-mode question: asks the user to open `url`; `accept` is consent only. */
+export interface UrlQuestion extends QuestionBase {
+  /** Opaque id the agent later names in `elicitation/complete`. */
+  elicitationId: string;
+  url: string;
+}
+
+/** A question in either mode. */
+export type Question = FormQuestion | UrlQuestion;
+
+/** Whether a question is a URL-mode one. */
+export function isUrlQuestion(question: Question): question is UrlQuestion {
+  return 'url' in question;
+}
+
+/** How an elicitation ended, from the scenario's point of view (a URL `accept` has empty `content`). */
 export type ElicitOutcome =
   | { kind: 'accept'; content: Record<string, unknown> }
   | { kind: 'decline' }
@@ -73,6 +93,12 @@ export interface TurnHost {
   endToolCall(toolCallId: string, status: ToolCallEnd): Promise<void>;
   /** Sends one form `elicitation/create` and waits for its outcome. Never rejects. */
   askForm(question: FormQuestion): Promise<ElicitOutcome>;
+  /** Sends one URL-mode `elicitation/create` and waits for the client's answer (not the page). Never rejects. */
+  askUrl(question: UrlQuestion): Promise<ElicitOutcome>;
+  /** Sends `elicitation/complete` for a URL question, in order with the turn's other messages. */
+  completeElicitation(elicitationId: string): Promise<void>;
+  /** The loopback sign-in pages and this connection's sign-in state. */
+  readonly services: DemoServices;
 }
 
 /**

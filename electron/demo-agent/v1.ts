@@ -7,12 +7,14 @@ import * as acp from '@agentclientprotocol/sdk';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { runPrompt, scenarioCommands } from './scenarios';
+import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   DemoSession,
   elicitationModes,
+  isUrlQuestion,
   promptText,
   type ElicitationModes,
-  type FormQuestion,
+  type Question,
   type SessionRegistry,
   type ToolCallEnd,
 } from './turn';
@@ -26,8 +28,9 @@ class V1TurnHost extends BaseTurnHost {
     promptRequestId: acp.JsonRpcId,
     modes: ElicitationModes,
     cancelled: AbortSignal,
+    services: DemoServices,
   ) {
-    super(sessionId, promptRequestId, modes, cancelled);
+    super(sessionId, promptRequestId, modes, cancelled, services);
   }
 
   private update(update: acp.SessionUpdate): Promise<void> {
@@ -48,22 +51,30 @@ class V1TurnHost extends BaseTurnHost {
     return this.update({ sessionUpdate: 'tool_call_update', toolCallId, status: v1Status });
   }
 
-  protected async sendElicitation(question: FormQuestion, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
-    const params: acp.CreateElicitationRequest = {
-      mode: 'form',
-      ...question.scope,
-      message: question.message,
-      requestedSchema: question.requestedSchema,
-    };
+  protected async sendElicitation(question: Question, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
+    const params: acp.CreateElicitationRequest = isUrlQuestion(question)
+      ? {
+          mode: 'url',
+          ...question.scope,
+          message: question.message,
+          elicitationId: question.elicitationId,
+          url: question.url,
+        }
+      : { mode: 'form', ...question.scope, message: question.message, requestedSchema: question.requestedSchema };
     return this.client.request(acp.methods.client.elicitation.create, params, options);
+  }
+
+  protected sendComplete(elicitationId: string): Promise<void> {
+    return this.client.notify(acp.methods.client.elicitation.complete, { elicitationId });
   }
 }
 
 /**
  * Builds the v1 agent app over the shared session registry. `initialize` answers protocol version 1 with
- * `agentInfo` and `agentCapabilities`, and remembers the client's `clientCapabilities.elicitation` modes.
+ * `agentInfo`, `agentCapabilities` and the `demo-login` auth method, and remembers the client's
+ * `clientCapabilities.elicitation` modes. `authenticate` signs in through a request-scoped URL elicitation.
  */
-export function createV1Agent(sessions: SessionRegistry): acp.AgentApp {
+export function createV1Agent(sessions: SessionRegistry, services: DemoServices): acp.AgentApp {
   let modes: ElicitationModes = { form: false, url: false };
 
   return acp
@@ -74,9 +85,34 @@ export function createV1Agent(sessions: SessionRegistry): acp.AgentApp {
       return {
         protocolVersion: 1,
         agentInfo: demoAgentInfo(),
-        agentCapabilities: { loadSession: false, sessionCapabilities: { list: {}, close: {} } },
-        authMethods: [],
+        agentCapabilities: {
+          loadSession: false,
+          sessionCapabilities: { list: {}, close: {} },
+          auth: { logout: {} },
+        },
+        authMethods: [
+          { id: DEMO_AUTH_METHOD.id, name: DEMO_AUTH_METHOD.name, description: DEMO_AUTH_METHOD.description },
+        ],
       };
+    })
+    .onRequest(acp.methods.agent.authenticate, async ({ params, requestId, signal, client }) => {
+      log(`authenticate ${JSON.stringify(params.methodId)} (request ${JSON.stringify(requestId)})`);
+      await runSignIn({
+        methodId: params.methodId,
+        requestId,
+        signal,
+        modes,
+        services,
+        elicit: (elicitation, options) =>
+          client.request(acp.methods.client.elicitation.create, { mode: 'url', ...elicitation }, options),
+        complete: (elicitationId) => client.notify(acp.methods.client.elicitation.complete, { elicitationId }),
+      });
+      return {};
+    })
+    .onRequest(acp.methods.agent.logout, () => {
+      services.account.signOut();
+      log('logout');
+      return {};
     })
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       const session = new DemoSession(randomUUID(), params.cwd);
@@ -112,7 +148,7 @@ export function createV1Agent(sessions: SessionRegistry): acp.AgentApp {
       const slot = await session.beginTurn();
       if (!slot) return { stopReason: 'cancelled' };
       try {
-        const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal);
+        const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
         const stopReason = await runPrompt(host, promptText(params.prompt));
         return { stopReason };
       } finally {

@@ -13,13 +13,15 @@ import * as acp from '@agentclientprotocol/sdk/experimental/v2';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
+import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   DemoSession,
   elicitationModes,
+  isUrlQuestion,
   promptText,
   type DemoStopReason,
   type ElicitationModes,
-  type FormQuestion,
+  type Question,
   type SessionRegistry,
   type ToolCallEnd,
 } from './turn';
@@ -58,8 +60,9 @@ class V2TurnHost extends BaseTurnHost {
     promptRequestId: acp.JsonRpcId,
     modes: ElicitationModes,
     cancelled: AbortSignal,
+    services: DemoServices,
   ) {
-    super(sessionId, promptRequestId, modes, cancelled);
+    super(sessionId, promptRequestId, modes, cancelled, services);
   }
 
   /** Sends one `session/update` for this session. */
@@ -79,29 +82,30 @@ class V2TurnHost extends BaseTurnHost {
     return this.update({ sessionUpdate: 'tool_call_update', toolCallId, status });
   }
 
-  protected async sendElicitation(question: FormQuestion, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
+  protected async sendElicitation(question: Question, options: acp.SendRequestOptions): Promise<ElicitationAnswer> {
     const { scope } = question;
     let target: acp.ElicitationSessionScope | acp.ElicitationRequestScope;
     if ('sessionId' in scope) target = scope;
     else if (scope.requestId !== null) target = { requestId: scope.requestId };
     else throw new Error('a v2 request-scoped elicitation needs a non-null request id');
-    const params: acp.CreateElicitationRequest = {
-      mode: 'form',
-      ...target,
-      message: question.message,
-      requestedSchema: question.requestedSchema,
-    };
+    const params: acp.CreateElicitationRequest = isUrlQuestion(question)
+      ? { mode: 'url', ...target, message: question.message, elicitationId: question.elicitationId, url: question.url }
+      : { mode: 'form', ...target, message: question.message, requestedSchema: question.requestedSchema };
     return this.client.request(acp.methods.client.elicitation.create, params, options);
   }
 
+  protected sendComplete(elicitationId: string): Promise<void> {
+    return this.client.notify(acp.methods.client.elicitation.complete, { elicitationId });
+  }
+
   // Request-scoped questions do not change session state (v2 schema); session-scoped ones block the turn.
-  protected override async beforeQuestion(question: FormQuestion): Promise<void> {
+  protected override async beforeQuestion(question: Question): Promise<void> {
     if (!('sessionId' in question.scope)) return;
     this.blocking += 1;
     if (this.blocking === 1) await this.update(stateUpdate('requires_action'));
   }
 
-  protected override async afterQuestion(question: FormQuestion): Promise<void> {
+  protected override async afterQuestion(question: Question): Promise<void> {
     if (!('sessionId' in question.scope)) return;
     this.blocking -= 1;
     // After session/cancel the turn goes straight to idle/cancelled, as in the transcripts.
@@ -111,9 +115,11 @@ class V2TurnHost extends BaseTurnHost {
 
 /**
  * Builds the v2 agent app over the shared session registry. `initialize` answers protocol version 2 with
- * `info` and `capabilities`, and remembers the client's `capabilities.elicitation` modes.
+ * `info`, `capabilities` and the `demo-login` auth method, and remembers the client's
+ * `capabilities.elicitation` modes. `auth/login` signs in through a request-scoped URL elicitation;
+ * `auth/logout` (required once auth methods are advertised) signs out.
  */
-export function createV2Agent(sessions: SessionRegistry): acp.AgentApp {
+export function createV2Agent(sessions: SessionRegistry, services: DemoServices): acp.AgentApp {
   let modes: ElicitationModes = { form: false, url: false };
 
   /** Runs one turn to its end and reports `idle` with the stop reason. Never rejects. */
@@ -139,8 +145,34 @@ export function createV2Agent(sessions: SessionRegistry): acp.AgentApp {
         protocolVersion: 2,
         info: demoAgentInfo(),
         capabilities: { session: {} },
-        authMethods: [],
+        authMethods: [
+          {
+            methodId: DEMO_AUTH_METHOD.id,
+            type: 'agent',
+            name: DEMO_AUTH_METHOD.name,
+            description: DEMO_AUTH_METHOD.description,
+          },
+        ],
       };
+    })
+    .onRequest(acp.methods.agent.auth.login, async ({ params, requestId, signal, client }) => {
+      log(`auth/login ${JSON.stringify(params.methodId)} (request ${JSON.stringify(requestId)})`);
+      await runSignIn({
+        methodId: params.methodId,
+        requestId,
+        signal,
+        modes,
+        services,
+        elicit: (elicitation, options) =>
+          client.request(acp.methods.client.elicitation.create, { mode: 'url', ...elicitation }, options),
+        complete: (elicitationId) => client.notify(acp.methods.client.elicitation.complete, { elicitationId }),
+      });
+      return {};
+    })
+    .onRequest(acp.methods.agent.auth.logout, () => {
+      services.account.signOut();
+      log('auth/logout');
+      return {};
     })
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
       const session = new DemoSession(randomUUID(), params.cwd);
@@ -186,7 +218,7 @@ export function createV2Agent(sessions: SessionRegistry): acp.AgentApp {
       const slot = await session.beginTurn();
       if (!slot) throw acp.RequestError.requestCancelled(undefined, 'cancelled before the prompt started');
       const messageId = randomUUID();
-      const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal);
+      const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
       const text = promptText(params.prompt);
       try {
         await host.update({ sessionUpdate: 'user_message', messageId, content: params.prompt });
