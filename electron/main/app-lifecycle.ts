@@ -3,7 +3,7 @@
  * and a quit that waits for the agents to stop. Takes the Electron API as a parameter so the glue tests can
  * run it against a recording fake.
  */
-import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, WebContents } from 'electron';
+import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
 import type { HubOptions } from '../core/hub';
 import { loadOrCreateAgentsConfig } from './agents-config-file';
@@ -13,6 +13,7 @@ import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
 import { createMainWindow, type BrowserWindowClass } from './main-window';
 import { installQuitGuard } from './quit-guard';
 import { originOf } from './url-origin';
+import { createUrlOpener } from './url-window';
 import { denyPermissions, installWebContentsDefaults } from './web-security';
 
 /** The pieces of the `electron` module the lifecycle uses. */
@@ -23,6 +24,8 @@ export interface ElectronMainApi {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { readonly defaultSession: Session };
+  /** Opens consented URL-mode pages in the system browser (`urlMode: "system-browser"`). */
+  shell: Pick<Shell, 'openExternal'>;
 }
 
 /** The hub as the lifecycle drives it (`electron/core/hub.ts` satisfies it). */
@@ -85,6 +88,9 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
     });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
+      // URL-mode windows are independent, so `window-all-closed` would wait for them: closing the main
+      // window quits by itself (except on macOS, where the app stays in the dock).
+      if (options.platform !== 'darwin') app.quit();
     });
     mainWindow = window;
   };
@@ -92,7 +98,10 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   installWebContentsDefaults(app);
   app.on('session-created', (session) => denyPermissions(session));
   app.on('second-instance', () => {
-    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (!mainWindow || mainWindow.isDestroyed()) {
+      if (hub) openMainWindow();
+      return;
+    }
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   });
@@ -122,6 +131,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
         },
         defaultCwd: app.getPath('home'),
         log: options.log,
+        urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: options.log }),
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);

@@ -11,7 +11,7 @@ import {
   type LifecycleHub,
   type StartOptions,
 } from '../../electron/main/app-lifecycle';
-import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeProtocol, FakeSession, fakeEvent } from './fake-electron';
+import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeProtocol, FakeSession, FakeShell, fakeEvent } from './fake-electron';
 
 class RecordingHub implements LifecycleHub {
   started = false;
@@ -44,6 +44,7 @@ interface Harness {
   ipcMain: FakeIpcMain;
   protocol: FakeProtocol;
   defaultSession: FakeSession;
+  shell: FakeShell;
   errors: Array<{ title: string; content: string }>;
   calls: string[];
   hubs: RecordingHub[];
@@ -60,6 +61,7 @@ function start(overrides: Partial<StartOptions> = {}, setup?: (app: FakeApp) => 
     ipcMain: new FakeIpcMain(),
     protocol: new FakeProtocol(calls),
     defaultSession: new FakeSession(),
+    shell: new FakeShell(),
     errors: [],
     calls,
     hubs: [],
@@ -71,6 +73,7 @@ function start(overrides: Partial<StartOptions> = {}, setup?: (app: FakeApp) => 
     ipcMain: harness.ipcMain,
     protocol: harness.protocol,
     session: { defaultSession: harness.defaultSession },
+    shell: harness.shell,
   } as unknown as ElectronMainApi;
   startSwitchboard(electron, {
     mainDir: '/opt/switchboard/out/main',
@@ -270,5 +273,43 @@ describe('app lifecycle', () => {
     expect(FakeBrowserWindow.created).toHaveLength(2);
     app.emit('activate', fakeEvent(), true);
     expect(FakeBrowserWindow.created).toHaveLength(2);
+  });
+
+  it('gives the hub a URL opener that opens sealed windows and the system browser, never the main window', async () => {
+    // spec E-URL-5
+    const { hubs, shell } = await startReady();
+    const opener = hubs[0].options.urlOpener;
+    expect(opener).toBeDefined();
+    opener?.open('item-1', 'https://accounts.example.com/authorize', 'app-window');
+    expect(FakeBrowserWindow.created).toHaveLength(2);
+    const urlWindow = FakeBrowserWindow.created[1];
+    expect(urlWindow.options.webPreferences?.partition).toMatch(/^url-item-/);
+    expect(urlWindow.options.webPreferences?.preload).toBeUndefined();
+    opener?.open('item-2', 'https://accounts.example.com/authorize', 'system-browser');
+    expect(shell.opened).toEqual(['https://accounts.example.com/authorize']);
+    opener?.close('item-1');
+    expect(urlWindow.isDestroyed()).toBe(true);
+    expect(mainWindow().isDestroyed()).toBe(false);
+    expect(mainWindow().loadedUrls).toEqual(['app://switchboard/index.html']);
+  });
+
+  it('quits when the main window closes even while a URL-mode window is open, except on macOS', async () => {
+    const linux = await startReady();
+    linux.hubs[0].options.urlOpener?.open('item-1', 'https://accounts.example.com/', 'app-window');
+    mainWindow().close();
+    expect(linux.app.quitRequests).toBe(1);
+
+    FakeBrowserWindow.created = [];
+    const mac = await startReady({ platform: 'darwin' });
+    mainWindow().close();
+    expect(mac.app.quitRequests).toBe(0);
+  });
+
+  it('reopens the main window when a second instance starts after it was closed', async () => {
+    const { app } = await startReady({ platform: 'darwin' });
+    mainWindow().close();
+    app.emit('second-instance', fakeEvent(), [], '/');
+    expect(FakeBrowserWindow.created).toHaveLength(2);
+    expect(FakeBrowserWindow.created[1].loadedUrls).toEqual(['app://switchboard/index.html']);
   });
 });

@@ -31,17 +31,26 @@ export class FakeWebFrame {
   ) {}
 }
 
-type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
+/** What a window-open handler answers (Electron's `WindowOpenHandlerResponse`, loosely typed). */
+export interface FakeWindowOpenResponse {
+  action: 'allow' | 'deny';
+  outlivesOpener?: boolean;
+  overrideBrowserWindowOptions?: Record<string, unknown> & { webPreferences?: Record<string, unknown> };
+}
+type WindowOpenHandler = (details: { url: string }) => FakeWindowOpenResponse;
 
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | null = null;
   readonly sent: Array<{ channel: string; args: unknown[] }> = [];
   destroyed = false;
   readonly mainFrame: FakeWebFrame;
+  /** The session of the contents' partition; each fake web contents gets its own. */
+  readonly session: FakeSession;
 
   constructor(url = 'app://switchboard/index.html') {
     super();
     this.mainFrame = new FakeWebFrame(url);
+    this.session = new FakeSession();
   }
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
@@ -63,9 +72,13 @@ export class FakeBrowserWindow extends EventEmitter {
   focused = false;
   minimized = false;
   destroyed = false;
+  /** True once `destroy()` was called (rather than a user close). */
+  destroyedByApp = false;
+  title: string;
 
   constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown> }) {
     super();
+    this.title = typeof options.title === 'string' ? options.title : '';
     FakeBrowserWindow.created.push(this);
   }
   loadURL(url: string): Promise<void> {
@@ -87,11 +100,22 @@ export class FakeBrowserWindow extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  setTitle(title: string): void {
+    this.title = title;
+  }
+  getTitle(): string {
+    return this.title;
+  }
   /** Plays the user closing the window. */
   close(): void {
     this.destroyed = true;
     this.webContents.destroyed = true;
     this.emit('closed');
+  }
+  /** Like Electron's `destroy()`: no `close` event, no `beforeunload`, but `closed` is emitted. */
+  destroy(): void {
+    this.destroyedByApp = true;
+    this.close();
   }
 }
 
@@ -120,6 +144,32 @@ type PermissionCheckHandler = (contents: unknown, permission: string, requesting
 export class FakeSession extends EventEmitter {
   requestHandler: PermissionRequestHandler | null = null;
   checkHandler: PermissionCheckHandler | null = null;
+  deviceHandler: ((details: object) => boolean) | null = null;
+  spellCheckerEnabled = true;
+  /** What was wiped, in call order: `connections`, `storage`, `cache`, `auth`. */
+  readonly cleared: string[] = [];
+  setDevicePermissionHandler(handler: ((details: object) => boolean) | null): void {
+    this.deviceHandler = handler;
+  }
+  setSpellCheckerEnabled(enabled: boolean): void {
+    this.spellCheckerEnabled = enabled;
+  }
+  closeAllConnections(): Promise<void> {
+    this.cleared.push('connections');
+    return Promise.resolve();
+  }
+  clearStorageData(): Promise<void> {
+    this.cleared.push('storage');
+    return Promise.resolve();
+  }
+  clearCache(): Promise<void> {
+    this.cleared.push('cache');
+    return Promise.resolve();
+  }
+  clearAuthCache(): Promise<void> {
+    this.cleared.push('auth');
+    return Promise.resolve();
+  }
   setPermissionRequestHandler(handler: PermissionRequestHandler | null): void {
     this.requestHandler = handler;
   }
@@ -132,6 +182,15 @@ export class FakeSession extends EventEmitter {
       if (!this.requestHandler) throw new Error('no permission request handler');
       this.requestHandler(null, permission, resolve, { requestingUrl, isMainFrame: true });
     });
+  }
+}
+
+/** Stands in for `shell`: records the URLs handed to the system browser. */
+export class FakeShell {
+  readonly opened: string[] = [];
+  openExternal(url: string): Promise<void> {
+    this.opened.push(url);
+    return Promise.resolve();
   }
 }
 
