@@ -133,7 +133,19 @@ const SECRET_PHRASES: readonly (readonly string[])[] = [
   ['privatekey'], ['private', 'key'], ['private', 'keys'],
   ['recovery', 'code'], ['recovery', 'codes'], ['seed', 'phrase'],
   ['cardnumber'], ['card', 'number'], ['cvv'], ['cvc'],
+  ['pwd'], ['pin'], ['otp'], ['mnemonic'], ['credential'], ['credentials'],
 ];
+
+/**
+ * Secret words found even when split oddly (`passWord` → "pass word") or run together with others
+ * (`userpassword`): checked against the name with everything but letters and digits removed.
+ */
+const JOINED_SECRET_WORDS = ['password', 'passwd', 'passphrase', 'apikey', 'privatekey', 'secretkey', 'accesstoken', 'authtoken', 'mnemonic', 'seedphrase', 'recoverycode'];
+
+function joinedLooksSecret(label: string): boolean {
+  const joined = label.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return JOINED_SECRET_WORDS.some((word) => joined.includes(word));
+}
 
 /** Words after `token` that make it a quantity, not a credential (`token_count`, "Token limit"). */
 const TOKEN_QUANTITY_WORDS = new Set(['count', 'counts', 'limit', 'limits', 'budget', 'usage', 'length', 'size']);
@@ -171,8 +183,8 @@ function wordsLookSecret(list: string[]): boolean {
  */
 export function looksLikeSecret(name: string, title?: string, format?: string): boolean {
   if (format?.toLowerCase() === 'password') return true;
-  if (wordsLookSecret(words(name))) return true;
-  return title !== undefined && wordsLookSecret(words(title));
+  if (wordsLookSecret(words(name)) || joinedLooksSecret(name)) return true;
+  return title !== undefined && (wordsLookSecret(words(title)) || joinedLooksSecret(title));
 }
 
 /** The fields that look like secrets (spec E-FORM-12), in form order; empty when none do. */
@@ -290,7 +302,9 @@ function describeMultiSelect(field: FieldSpec, schema: JsonObject): FieldSpec {
 /** True when `value` is a string[] whose every entry is one of `options` (an empty list qualifies). */
 function isOptionList(value: unknown, options: FieldOption[]): value is string[] {
   if (!Array.isArray(value)) return false;
-  return value.every((entry) => options.some((option) => option.value === entry));
+  // A Set keeps this linear: an agent can send 100 000 options and as many defaults.
+  const allowed = new Set(options.map((option) => option.value));
+  return value.every((entry) => typeof entry === 'string' && allowed.has(entry));
 }
 
 function describeProperty(name: string, schema: unknown, required: boolean): FieldSpec {
@@ -428,4 +442,38 @@ export function initialValues(fields: FieldSpec[]): FormValues {
     if (value !== undefined) setOwn(values, field.name, value);
   }
   return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Size limits (DECIDED: a form a person can fill; protects main and the renderer from a hostile schema)
+
+/** At most this many properties in one form. */
+export const MAX_FORM_FIELDS = 500;
+/** At most this many options in one select. */
+export const MAX_FIELD_OPTIONS = 10_000;
+
+/**
+ * Returns a plain sentence when a schema is larger than a person could fill (more than
+ * {@link MAX_FORM_FIELDS} properties, or a select with more than {@link MAX_FIELD_OPTIONS} options), else
+ * undefined. The core answers such a request -32602 with this message, before any work scales with it.
+ */
+export function findSchemaSizeProblem(requestedSchema: unknown): string | undefined {
+  if (!isObject(requestedSchema)) return undefined;
+  const properties = own(requestedSchema, 'properties');
+  if (!isObject(properties)) return undefined;
+  const names = Object.keys(properties);
+  if (names.length > MAX_FORM_FIELDS) {
+    return `The form has ${names.length} fields; Switchboard shows at most ${MAX_FORM_FIELDS}.`;
+  }
+  for (const name of names) {
+    const property = own(properties, name);
+    if (!isObject(property)) continue;
+    const items = own(property, 'items');
+    const lists = [own(property, 'enum'), own(property, 'oneOf'), isObject(items) ? own(items, 'enum') : undefined, isObject(items) ? own(items, 'anyOf') : undefined];
+    const longest = Math.max(0, ...lists.map((list) => (Array.isArray(list) ? list.length : 0)));
+    if (longest > MAX_FIELD_OPTIONS) {
+      return `Property ${quote(name)} offers ${longest} options; Switchboard shows at most ${MAX_FIELD_OPTIONS}.`;
+    }
+  }
+  return undefined;
 }

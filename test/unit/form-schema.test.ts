@@ -241,6 +241,12 @@ describe('secret detection', () => {
     ['recoveryCodes'],
     ['cardNumber'],
     ['cvv2'],
+    ['passWord'],
+    ['pass_word'],
+    ['userpassword'],
+    ['privKey_pwd'],
+    ['mnemonic'],
+    ['otp'],
   ])('flags the property name %s as a secret', (name) => {
     // spec E-FORM-12
     expect(looksLikeSecret(name)).toBe(true);
