@@ -61,6 +61,8 @@ interface AgentRuntime {
   connectionId?: string;
   /** Aborts the pending sign-in, if any (the user pressed Cancel). */
   signIn?: AbortController;
+  /** A restart in progress; a second one waits for it. */
+  restarting?: Promise<void>;
 }
 
 interface SessionState {
@@ -222,7 +224,11 @@ export class Hub {
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
       });
-      if (runtime.connectionId !== connectionId) return connection.close();
+      if (runtime.connectionId !== connectionId) {
+        // Superseded by a restart or stop while initializing: this process is nobody's any more.
+        void process.stop().then(() => connection.close());
+        return;
+      }
       runtime.connection = connection;
       void connection.signal.addEventListener('abort', () => this.broker.connectionClosed(connectionId), { once: true });
       this.setAgent(runtime, {
@@ -233,7 +239,11 @@ export class Hub {
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
     } catch (error) {
-      if (runtime.connectionId !== connectionId || process.hasExited) return;
+      if (runtime.connectionId !== connectionId) {
+        void process.stop();
+        return;
+      }
+      if (process.hasExited) return;
       this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
       this.log(`agent ${config.id}: handshake failed: ${(error as Error).message}`);
       void process.stop();
@@ -244,12 +254,7 @@ export class Hub {
     if (runtime.connectionId !== connectionId) return;
     runtime.connection?.close();
     runtime.connection = undefined;
-    this.broker.connectionClosed(connectionId);
-    for (const session of this.sessions.values()) {
-      if (session.connectionId === connectionId && session.view.promptInFlight) {
-        this.setSession(session, { promptInFlight: false });
-      }
-    }
+    this.connectionEnded(connectionId);
     const stderr = runtime.process?.stderrText().trim();
     if (stderr) this.log(`agent ${runtime.config.id} stderr (tail): ${stderr.slice(-2000)}`);
     if (this.stopping) return;
@@ -264,17 +269,43 @@ export class Hub {
 
   private async restart(agentId: string): Promise<void> {
     const runtime = this.requireAgent(agentId);
-    await this.shutdown(runtime);
-    void this.launch(runtime);
+    // The old connection is over from this moment: an answer given while it stops is refused (E-CXL-4).
+    if (runtime.connectionId) {
+      this.connectionEnded(runtime.connectionId);
+      runtime.connectionId = undefined;
+    }
+    // Two quick Restart presses must not start two processes: the second waits for the first.
+    const previous = runtime.restarting ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await this.shutdown(runtime);
+      if (!this.stopping) void this.launch(runtime);
+    });
+    runtime.restarting = next.finally(() => {
+      if (runtime.restarting === next) runtime.restarting = undefined;
+    });
+    await next;
   }
 
+  /**
+   * Ends the agent's current process and connection. Its open items are marked disconnected and its
+   * sessions idle *first*, so an answer given while the process is stopping is refused rather than
+   * written into a closing pipe (spec E-CXL-4).
+   */
   private async shutdown(runtime: AgentRuntime): Promise<void> {
     const { process, connectionId } = runtime;
     runtime.connectionId = undefined;
+    if (connectionId) this.connectionEnded(connectionId);
     if (process) await process.stop();
     runtime.connection?.close();
     runtime.connection = undefined;
-    if (connectionId) this.broker.connectionClosed(connectionId);
+  }
+
+  /** What a closed connection means for the UI: items disconnected, prompts no longer in flight. */
+  private connectionEnded(connectionId: string): void {
+    this.broker.connectionClosed(connectionId);
+    for (const session of this.sessions.values()) {
+      if (session.connectionId === connectionId && session.view.promptInFlight) this.endTurn(session, undefined);
+    }
   }
 
   private callbacksFor(runtime: AgentRuntime, connectionId: string) {
@@ -283,6 +314,7 @@ export class Hub {
         this.broker.handleCreate(this.connectionRef(runtime, connectionId, signal), jsonRpcId, params, signal),
       onElicitationComplete: ({ elicitationId }: { elicitationId: string }) => this.broker.complete(connectionId, elicitationId),
       onCancelRequest: (requestId: string | number | null) => this.broker.cancelRequested(connectionId, requestId),
+      onRequestEnded: (requestId: string | number | null, ok: boolean) => this.broker.requestEnded(connectionId, requestId, ok),
       onSessionUpdate: (sessionId: string, update: Record<string, unknown>) =>
         this.onSessionUpdate(connectionId, sessionId, update),
     };
@@ -374,10 +406,10 @@ export class Hub {
       if (connection.version === 1) this.endTurn(session, stopReason);
       return { stopReason };
     } catch (error) {
-      const message = (error as Error).message;
-      this.appendEntry(session, 'system', `The agent answered with an error: ${message}`);
+      const message = describePromptFailure(error, connection.signal.aborted);
+      this.appendEntry(session, 'system', message);
       this.endTurn(session, undefined);
-      throw new Error(`The prompt failed: ${message}`);
+      throw new Error(message);
     }
   }
 
@@ -498,4 +530,14 @@ export class Hub {
 
 function agentSessionKey(connectionId: string, sessionId: string): string {
   return `${connectionId}\n${sessionId}`;
+}
+
+/** A plain sentence for a failed `session/prompt`: a crash, an invalid reply, or the agent's own error. */
+function describePromptFailure(error: unknown, connectionClosed: boolean): string {
+  if (connectionClosed) return 'The agent stopped before it finished this prompt.';
+  // The SDK reports a reply that fails its schema as a zod issue list, not as a sentence.
+  if (typeof error === 'object' && error !== null && 'issues' in error) return 'The agent sent a reply that is not valid ACP.';
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.trimStart().startsWith('[')) return 'The agent sent a reply that is not valid ACP.';
+  return `The agent answered with an error: ${message}`;
 }

@@ -7,7 +7,8 @@
  * local process can drive the agents.
  *
  * URL-mode pages are never opened here: a {@link RecordingUrlOpener} records them, listed at
- * `GET /__harness/opened` (url, itemId, mode), so tests can prove nothing opens without consent.
+ * `GET /__harness/opened` (url, itemId, mode), so tests can prove nothing opens without consent;
+ * `POST /__harness/close?itemId=…` plays the user closing that item's window.
  *
  * Wire format (JSON text frames): client → server `{kind:"invoke", id, command, params}`; server → client
  * `{kind:"result", id, ok:true, value}` | `{kind:"result", id, ok:false, error}` | `{kind:"events", events}`.
@@ -76,15 +77,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       res.end(JSON.stringify(urlOpener.opened));
       return;
     }
+    const close = req.method === 'POST' ? URL.parse(req.url ?? '', origin) : null;
+    if (close?.pathname === '/__harness/close') {
+      // Plays the user closing a URL-mode window by hand (Electron reports that; the harness has no window).
+      urlOpener.simulateUserClose(close.searchParams.get('itemId') ?? '');
+      res.writeHead(204).end();
+      return;
+    }
     void serveStatic(rendererDir, req, res);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   let origin = '';
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
+    const url = URL.parse(req.url ?? '/', origin);
     const sameOrigin = req.headers.origin === origin;
-    if (url.pathname !== '/__bridge' || url.searchParams.get('token') !== token || !sameOrigin) {
+    if (!url || url.pathname !== '/__bridge' || url.searchParams.get('token') !== token || !sameOrigin) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -106,7 +114,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (const client of wss.clients) client.terminate();
       wss.close();
       await hub.stop();
-      await new Promise<void>((done) => server.close(() => done()));
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections(); // keep-alive sockets would hold close() open
+      await closed;
     },
   };
 }
@@ -135,7 +145,13 @@ function send(ws: WebSocket, message: unknown): void {
 }
 
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
   const file = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
   if (!file.startsWith(root + sep)) {
     res.writeHead(403).end();

@@ -14,6 +14,7 @@ export class Puppet {
   /** Every message Switchboard has written to this agent, in order. */
   readonly received: WireMessage[] = [];
   private socket?: Socket;
+  private readonly sockets = new Set<Socket>();
   private buffer = '';
   private waiters: Array<() => void> = [];
   private connected: Promise<void>;
@@ -23,10 +24,16 @@ export class Puppet {
     readonly port: number,
   ) {
     this.connected = new Promise((done) => {
-      server.once('connection', (socket) => {
+      // A restarted agent connects again: the newest process is the one the test speaks for.
+      server.on('connection', (socket) => {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
         this.socket = socket;
+        this.buffer = '';
         socket.setEncoding('utf8');
-        socket.on('data', (chunk: string) => this.onData(chunk));
+        socket.on('data', (chunk: string) => {
+          if (socket === this.socket) this.onData(chunk);
+        });
         socket.on('error', () => {});
         done();
       });
@@ -102,7 +109,7 @@ export class Puppet {
   }
 
   async close(): Promise<void> {
-    this.socket?.destroy();
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((done) => this.server.close(() => done()));
   }
 

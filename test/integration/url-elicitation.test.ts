@@ -3,7 +3,7 @@ import type { UrlItemView } from '../../shared/bridge';
 import { RecordingUrlOpener } from '../harness/recording-url-opener';
 import { eventually, handshake, openSession, queueItem, type Rig } from './hub-fixture';
 import { Hub } from '../../electron/core/hub';
-import { Puppet, V1_INIT_RESULT } from './puppet';
+import { Puppet, V1_INIT_RESULT, V2_INIT_RESULT as V2_INIT } from './puppet';
 
 let rig: Rig | undefined;
 let opener: RecordingUrlOpener;
@@ -242,6 +242,45 @@ describe('completion and cancellation races', () => {
     puppet.exit();
     // spec E-CXL-4
     await queueItem(hub, (i) => i.state === 'disconnected');
+    expect(opener.closed).toEqual([item.itemId]);
+  });
+});
+
+describe('signing in', () => {
+  const withAuth = { ...V2_INIT, authMethods: [{ methodId: 'login', type: 'agent', name: 'Puppet login' }] };
+
+  it('calls auth/login, labels its URL request "while signing in", and closes the window when sign-in ends', async () => {
+    const { hub, puppet } = await urlRig('app-window', withAuth);
+    expect(hub.snapshot().agents[0].authMethods).toEqual([{ methodId: 'login', name: 'Puppet login' }]);
+    const signingIn = hub.invoke('authenticate', { agentId: 'a', methodId: 'login' });
+    const login = await puppet.next((m) => m.method === 'auth/login');
+    expect(login.params).toEqual({ methodId: 'login' });
+    await puppet.send({ id: 40, method: 'elicitation/create', params: { mode: 'url', requestId: login.id, message: 'Sign in', elicitationId: 'e40', url: 'http://127.0.0.1:9/authorize' } });
+    // spec E-REQ-3
+    const item = await queueItem(hub);
+    expect(item.scope).toEqual({ kind: 'request', label: 'while signing in' });
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept' });
+    await puppet.responseTo(40);
+    await puppet.send({ id: login.id, result: {} });
+    await signingIn;
+    // The sign-in request is over, so its consented page has nothing left to wait for.
+    await queueItem(hub, (i) => i.state === 'completed');
+    expect(opener.closed).toEqual([item.itemId]);
+  });
+
+  it('gives up a sign-in with $/cancel_request and withdraws its consented page', async () => {
+    const { hub, puppet } = await urlRig('app-window', withAuth);
+    const signingIn = hub.invoke('authenticate', { agentId: 'a', methodId: 'login' });
+    const login = await puppet.next((m) => m.method === 'auth/login');
+    await puppet.send({ id: 41, method: 'elicitation/create', params: { mode: 'url', requestId: login.id, message: 'Sign in', elicitationId: 'e41', url: 'https://id.example.com/' } });
+    const item = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept' });
+    await hub.invoke('cancelAuthenticate', { agentId: 'a' });
+    await expect(signingIn).rejects.toThrow('Sign-in cancelled.');
+    // spec E-CXL: the agent is told, in JSON-RPC terms, that we gave up.
+    await puppet.next((m) => m.method === '$/cancel_request' && m.params.requestId === login.id);
+    await puppet.send({ id: login.id, error: { code: -32800, message: 'Request cancelled' } });
+    await queueItem(hub, (i) => i.state === 'withdrawn');
     expect(opener.closed).toEqual([item.itemId]);
   });
 });

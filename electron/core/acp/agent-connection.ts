@@ -32,6 +32,8 @@ export interface ConnectionCallbacks {
   onSessionUpdate(sessionId: string, update: Record<string, unknown>): void;
   /** Every `$/cancel_request` the agent sends, whatever the SDK does with it. */
   onCancelRequest(requestId: JsonRpcId): void;
+  /** The agent answered one of our requests (`ok` false for an error response). */
+  onRequestEnded(requestId: JsonRpcId, ok: boolean): void;
 }
 
 export interface ConnectOptions {
@@ -153,7 +155,11 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
   const stream = ndJsonStream(options.stdin, options.stdout);
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message) => {
-    if ('method' in message && message.method === '$/cancel_request' && !('id' in message)) {
+    if (!('method' in message)) {
+      if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
+      return;
+    }
+    if (message.method === '$/cancel_request' && !('id' in message)) {
       const requestId = (message.params as { requestId?: JsonRpcId } | undefined)?.requestId;
       if (requestId !== undefined) options.callbacks.onCancelRequest(requestId);
     }

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { AgentInfoView, FormItemView, ItemScope, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
-import { describeForm, findSchemaContradiction, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
+import { describeForm, findSchemaContradiction, findSchemaSizeProblem, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
@@ -51,6 +51,8 @@ interface Entry {
   elicitationId?: string;
   /** URL mode: the re-serialised URL, the only form ever opened. */
   openableUrl?: string;
+  /** Request scope: the id of our request this elicitation belongs to (spec E-REQ-2). */
+  scopeRequestId?: unknown;
   settle?: (answer: ElicitationAnswer) => void;
 }
 
@@ -85,7 +87,7 @@ export class ElicitationBroker {
   /**
    * Handles one `elicitation/create` from `connection`. Resolves with the user's answer; rejects with
    * RequestError -32602 for a mode that was not advertised (E-CAP-3), an unknown session (E-REQ-3), a
-   * contradictory schema (E-FORM-10) or an `elicitationId` already outstanding (E-REQ-8), -32600 for a
+   * contradictory schema (E-FORM-10), a schema beyond the size limits (DECIDED, see form-schema.ts) or an `elicitationId` already outstanding (E-REQ-8), -32600 for a
    * JSON-RPC id already pending on this connection, and with the signal's reason (-32800) when the agent
    * withdraws it (E-CXL-1).
    */
@@ -118,6 +120,7 @@ export class ElicitationBroker {
       arrivedAt: Date.now(),
     };
     const entry = mode === 'url' ? this.urlEntry(connection, jsonRpcId, params, base) : this.formEntry(connection, jsonRpcId, params, base);
+    if (scope.kind === 'request') entry.scopeRequestId = params.requestId;
     this.entries.set(entry.view.itemId, entry);
     this.listener.itemChanged(entry.view);
 
@@ -199,6 +202,20 @@ export class ElicitationBroker {
     this.update(entry, { state: 'withdrawn', windowOpen: false });
   }
 
+  /**
+   * One of our requests to the agent ended (e.g. a sign-in). A consented URL item that belonged to it has
+   * nothing left to wait for: its window closes and it shows completed (the request succeeded) or
+   * withdrawn (it failed or was given up). The agent cannot withdraw a request it already had an answer to.
+   */
+  requestEnded(connectionId: string, requestId: unknown, ok: boolean): void {
+    for (const entry of this.entries.values()) {
+      if (entry.connection.connectionId !== connectionId || entry.scopeRequestId !== requestId) continue;
+      if (entry.view.state !== 'consented') continue;
+      this.options.urlOpener?.close(entry.view.itemId);
+      this.update(entry, { state: ok ? 'completed' : 'withdrawn', windowOpen: false });
+    }
+  }
+
   /** Keeps the user's typed values in main (architecture rule 7) and returns main's verdict on them. */
   saveDraft(itemId: string, values: FormValues): FormCheck {
     const entry = this.requireEntry(itemId);
@@ -251,7 +268,7 @@ export class ElicitationBroker {
   // ── creation ────────────────────────────────────────────────────────────────────────────────────────
 
   private formEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
-    const contradiction = findSchemaContradiction(params.requestedSchema);
+    const contradiction = findSchemaSizeProblem(params.requestedSchema) ?? findSchemaContradiction(params.requestedSchema);
     if (contradiction) throw RequestError.invalidParams({ requestedSchema: contradiction }, contradiction);
     const view: FormItemView = { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
     return { view, connection, jsonRpcId, fields: describeForm(view.requestedSchema).fields };
