@@ -65,7 +65,13 @@ export function App({ store }: { store: AppStore }) {
           </div>
         )}
       </main>
-      <QueuePanel agent={agent} items={items} others={others} onSelectAgent={setChosenAgentId} />
+      <QueuePanel
+        agent={agent}
+        items={items}
+        others={others}
+        onSelectAgent={setChosenAgentId}
+        urlMode={state.urlMode}
+      />
       <Notices
         notices={state.notices}
         agents={state.agents}

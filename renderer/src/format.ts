@@ -1,5 +1,6 @@
 /** Plain-text wording for what the UI shows about agents, sessions and requests (spec E-REQ-7, E-STATE-1). */
 import type { AgentInfoView, AgentStatus, ItemScope, QueueItemView, SessionView } from '../../shared/bridge';
+import { waitsForUser } from './state/store';
 
 /** Sidebar status line: "Starting…", "Ready", "Exited (code N)", "Could not start: <message>". */
 export function agentStatusText(status: AgentStatus): string {
@@ -29,9 +30,20 @@ export function agentIdentity(name: string, info: AgentInfoView | undefined): st
   return reported ? `${name} (${reported})` : name;
 }
 
-/** Lines naming what a request belongs to: session and tool call, or the pending request (spec E-REQ-2/3/7). */
+/**
+ * The label of a request-scoped item, capitalized for display (e.g. "While signing in"), or undefined for a
+ * session-scoped item or one whose pending request main could not name (spec E-REQ-3).
+ */
+export function requestLabelText(scope: ItemScope): string | undefined {
+  return scope.kind === 'request' && scope.label ? capitalize(scope.label) : undefined;
+}
+
+/**
+ * Lines naming what a request belongs to: session and tool call (spec E-REQ-2/7). A request-scoped item's
+ * label is shown on its own by {@link requestLabelText}; without one the line says it belongs to no session.
+ */
 export function scopeLines(scope: ItemScope): string[] {
-  if (scope.kind === 'request') return [scope.label ? capitalize(scope.label) : 'Not tied to any session'];
+  if (scope.kind === 'request') return scope.label ? [] : ['Not tied to any session'];
   const lines = [
     scope.sessionTitle ? `Session: ${scope.sessionTitle} (${scope.sessionId})` : `Session: ${scope.sessionId}`,
   ];
@@ -56,7 +68,7 @@ export function sessionLabel(session: Pick<SessionView, 'title' | 'sessionId'>):
  */
 export function sessionStateText(session: SessionView, queue: QueueItemView[]): string {
   const waiting = queue.some(
-    (i) => i.state === 'pending' && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey,
+    (i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey,
   );
   if (waiting) return 'Waiting for you';
   return session.promptInFlight ? 'Running' : 'Idle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentView, BridgeEvent, QueueItemView, SessionView, Snapshot } from '../../shared/bridge';
+import type { AgentView, BridgeEvent, FormItemView, SessionView, Snapshot, UrlItemView } from '../../shared/bridge';
 import {
   MAX_NOTICES,
   createAppStore,
@@ -7,11 +7,19 @@ import {
   pendingCounts,
   queueOfAgent,
   reduce,
+  waitsForUser,
   type AppState,
 } from '../../renderer/src/state/store';
 
 function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
-  return { agentId, name: `Agent ${agentId}`, status: { kind: 'ready' }, advertisedModes: ['form'], ...overrides };
+  return {
+    agentId,
+    name: `Agent ${agentId}`,
+    status: { kind: 'ready' },
+    advertisedModes: ['form'],
+    authMethods: [],
+    ...overrides,
+  };
 }
 
 function session(sessionKey: string, overrides: Partial<SessionView> = {}): SessionView {
@@ -27,7 +35,7 @@ function session(sessionKey: string, overrides: Partial<SessionView> = {}): Sess
   };
 }
 
-function item(itemId: string, overrides: Partial<QueueItemView> = {}): QueueItemView {
+function item(itemId: string, overrides: Partial<FormItemView> = {}): FormItemView {
   return {
     itemId,
     agentId: 'a',
@@ -42,8 +50,23 @@ function item(itemId: string, overrides: Partial<QueueItemView> = {}): QueueItem
   };
 }
 
+function urlItem(itemId: string, overrides: Partial<UrlItemView> = {}): UrlItemView {
+  return {
+    itemId,
+    agentId: 'a',
+    agentName: 'Agent a',
+    scope: { kind: 'request', label: 'while signing in' },
+    mode: 'url',
+    message: 'Sign in to continue.',
+    url: 'https://accounts.example.com/authorize?state=xyz',
+    state: 'pending',
+    arrivedAt: 1000,
+    ...overrides,
+  };
+}
+
 function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
-  return { agents: [], sessions: [], queue: [], defaultCwd: '/home/me', ...overrides };
+  return { agents: [], sessions: [], queue: [], defaultCwd: '/home/me', urlMode: 'app-window', ...overrides };
 }
 
 function withEvents(state: AppState, ...events: BridgeEvent[]): AppState {
@@ -185,6 +208,56 @@ describe('renderer store', () => {
       item('gone', { arrivedAt: 200, state: 'withdrawn' }),
     ];
     expect(queueOfAgent(queue, 'a').map((i) => i.itemId)).toEqual(['early', 'gone', 'late']);
+    expect(pendingCounts(queue)).toEqual(
+      new Map([
+        ['a', 2],
+        ['b', 1],
+      ]),
+    );
+  });
+
+  it('takes the default URL open mode from the snapshot, and starts with URL mode off', () => {
+    expect(initialState.urlMode).toBe('off');
+    const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ urlMode: 'system-browser' }) });
+    expect(state.urlMode).toBe('system-browser');
+    expect(withEvents(state, { type: 'snapshot', snapshot: snapshot({ urlMode: 'off' }) }).urlMode).toBe('off');
+  });
+
+  it('keeps an agent\'s sign-in methods and the sign-in in progress from agent events', () => {
+    const methods = [{ methodId: 'demo-login', name: 'Demo login', description: 'A pretend provider' }];
+    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')] }) });
+    state = withEvents(state, { type: 'agent', agent: agent('a', { authMethods: methods, signingIn: { methodId: 'demo-login' } }) });
+    expect(state.agents[0].authMethods).toEqual(methods);
+    expect(state.agents[0].signingIn).toEqual({ methodId: 'demo-login' });
+    state = withEvents(state, { type: 'agent', agent: agent('a', { authMethods: methods }) });
+    expect(state.agents[0].signingIn).toBeUndefined();
+  });
+
+  it('follows a URL item through consent and completion by replacing it whole', () => {
+    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ queue: [urlItem('u1')] }) });
+    state = withEvents(state, {
+      type: 'item',
+      item: urlItem('u1', { state: 'consented', openedIn: 'app-window', windowOpen: true }),
+    });
+    state = withEvents(state, { type: 'item', item: urlItem('u1', { state: 'consented', openedIn: 'app-window', windowOpen: false }) });
+    const consented = state.queue[0];
+    expect(consented.mode === 'url' && consented.windowOpen).toBe(false);
+    state = withEvents(state, { type: 'item', item: urlItem('u1', { state: 'completed', openedIn: 'app-window', windowOpen: false }) });
+    expect(state.queue).toHaveLength(1);
+    expect(state.queue[0].state).toBe('completed');
+  });
+
+  it('counts pending forms and pending URL consents as waiting, but not consented, refused or completed URLs', () => {
+    const queue = [
+      item('form'),
+      urlItem('consent'),
+      urlItem('open', { state: 'consented', openedIn: 'app-window', windowOpen: true }),
+      urlItem('refused', { state: 'refused', refusedReason: 'This is a javascript: link.' }),
+      urlItem('done', { state: 'completed' }),
+      urlItem('gone', { state: 'withdrawn' }),
+      urlItem('other', { agentId: 'b' }),
+    ];
+    expect(queue.filter(waitsForUser).map((i) => i.itemId)).toEqual(['form', 'consent', 'other']);
     expect(pendingCounts(queue)).toEqual(
       new Map([
         ['a', 2],

@@ -3,6 +3,7 @@ import type { AgentView, QueueItemView, SessionView as SessionModel } from '../.
 import { errorSentence, useBridge } from '../bridge-context';
 import { agentInfoText, agentStatusText, sessionLabel, sessionStateText } from '../format';
 import { SessionView } from './SessionView';
+import { SignInControl } from './SignInControl';
 
 interface AgentPaneProps {
   agent: AgentView;
@@ -16,8 +17,8 @@ interface AgentPaneProps {
 }
 
 /**
- * The selected agent: who it is (spec E-REQ-7), its status with a restart when it stopped, its sessions,
- * a "New session" form with a working folder, and the selected session.
+ * The selected agent: who it is (spec E-REQ-7), its status with a restart when it stopped, sign-in when it
+ * offers `authMethods`, its sessions, a "New session" form with a working folder, and the selected session.
  */
 export function AgentPane(props: AgentPaneProps) {
   const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession } = props;
@@ -79,6 +80,7 @@ export function AgentPane(props: AgentPaneProps) {
             <p className="agent-exit-message plain-text">{agent.status.message}</p>
           )}
         </div>
+        {ready && agent.authMethods.length > 0 && <SignInControl agent={agent} />}
         {stopped && (
           <button type="button" className="button" onClick={() => void restart()} disabled={restarting}>
             Restart agent

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import type { QueueItemView } from '../../../shared/bridge';
+import type { FormItemView } from '../../../shared/bridge';
 import {
   describeForm,
   initialValues,
@@ -11,7 +11,7 @@ import {
   type FormValues,
 } from '../../../shared/form-schema';
 import { errorSentence, useBridge } from '../bridge-context';
-import { agentIdentity, agentInfoText, clockTime, scopeLines } from '../format';
+import { agentIdentity } from '../format';
 import {
   checkAllowsSend,
   fieldKey,
@@ -21,12 +21,13 @@ import {
   startValues,
   toPropertyValues,
 } from '../form-values';
+import { CardHeader } from './CardHeader';
 import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
 
 interface FormCardProps {
-  item: QueueItemView;
+  item: FormItemView;
   /**
    * Called once an answer or a dismissal was accepted by main; `hadFocus` says whether keyboard focus was
    * inside this card, so the queue can move it somewhere sensible before the card disappears.
@@ -195,23 +196,7 @@ export function FormCard({ item, onSettled }: FormCardProps) {
       data-item-id={item.itemId}
       tabIndex={-1}
     >
-      <header className="card-header">
-        <div className="card-title-row">
-          <h3 className="card-agent">{item.agentName}</h3>
-          {item.agentInfo && <span className="card-agent-info">{agentInfoText(item.agentInfo)}</span>}
-        </div>
-        <ul className="card-context" aria-label="Context">
-          {scopeLines(item.scope).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-          <li>
-            Arrived{' '}
-            <time className="card-time" dateTime={new Date(item.arrivedAt).toISOString()}>
-              {clockTime(item.arrivedAt)}
-            </time>
-          </li>
-        </ul>
-      </header>
+      <CardHeader item={item} />
 
       {!pending && (
         <p className="card-state-note" role="status">

@@ -1,7 +1,9 @@
 import { useRef } from 'react';
-import type { AgentView, QueueItemView } from '../../../shared/bridge';
+import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
 import { waitingText } from '../format';
+import { waitsForUser } from '../state/store';
 import { FormCard } from './FormCard';
+import { UrlCard } from './UrlCard';
 
 interface QueuePanelProps {
   /** The selected agent, or null when none is configured. */
@@ -11,13 +13,16 @@ interface QueuePanelProps {
   /** Other agents that have pending items, with their counts. */
   others: Array<{ agent: AgentView; count: number }>;
   onSelectAgent: (agentId: string) => void;
+  /** Where URL-mode pages open by default; a card's "Open in my browser instead" starts checked for `system-browser`. */
+  urlMode: Snapshot['urlMode'];
 }
 
 /**
- * The selected agent's queue: one card per pending elicitation, ordered by arrival, each answerable on its
- * own and in any order (spec E-REQ-5). Points at other agents' waiting requests so none is missed.
+ * The selected agent's queue: one card per elicitation (a form, or a URL to consent to), ordered by arrival,
+ * each answerable on its own and in any order (spec E-REQ-5). Points at other agents' waiting requests so
+ * none is missed.
  */
-export function QueuePanel({ agent, items, others, onSelectAgent }: QueuePanelProps) {
+export function QueuePanel({ agent, items, others, onSelectAgent, urlMode }: QueuePanelProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -34,7 +39,7 @@ export function QueuePanel({ agent, items, others, onSelectAgent }: QueuePanelPr
     (card ?? headingRef.current)?.focus();
   }
 
-  const pending = items.filter((i) => i.state === 'pending').length;
+  const pending = items.filter(waitsForUser).length;
 
   return (
     <aside className="queue" aria-labelledby="queue-heading">
@@ -73,7 +78,18 @@ export function QueuePanel({ agent, items, others, onSelectAgent }: QueuePanelPr
         {items.length === 0 ? (
           <p className="empty-note">{agent ? `Nothing waiting from ${agent.name}.` : 'Nothing waiting.'}</p>
         ) : (
-          items.map((item) => <FormCard key={item.itemId} item={item} onSettled={handleSettled} />)
+          items.map((item) =>
+            item.mode === 'url' ? (
+              <UrlCard
+                key={item.itemId}
+                item={item}
+                preferSystemBrowser={urlMode === 'system-browser'}
+                onSettled={handleSettled}
+              />
+            ) : (
+              <FormCard key={item.itemId} item={item} onSettled={handleSettled} />
+            ),
+          )
         )}
       </div>
     </aside>

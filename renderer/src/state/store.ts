@@ -10,6 +10,7 @@ import type {
   BridgeEvent,
   QueueItemView,
   SessionView,
+  Snapshot,
   TranscriptEntry,
 } from '../../../shared/bridge';
 
@@ -32,6 +33,8 @@ export interface AppState {
   sessions: SessionView[];
   queue: QueueItemView[];
   defaultCwd: string;
+  /** Where consented URL-mode pages open by default (the consent view's "Open in my browser instead" starts from it). */
+  urlMode: Snapshot['urlMode'];
   notices: Notice[];
   nextNoticeId: number;
 }
@@ -53,6 +56,7 @@ export const initialState: AppState = {
   sessions: [],
   queue: [],
   defaultCwd: '',
+  urlMode: 'off',
   notices: [],
   nextNoticeId: 1,
 };
@@ -75,8 +79,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
 export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
-      const { agents, sessions, queue, defaultCwd } = event.snapshot;
-      return { ...state, loaded: true, agents, sessions, queue, defaultCwd };
+      const { agents, sessions, queue, defaultCwd, urlMode } = event.snapshot;
+      return { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode };
     }
     case 'agent':
       return { ...state, agents: upsert(state.agents, event.agent, (a) => a.agentId === event.agent.agentId) };
@@ -147,11 +151,21 @@ export function queueOfAgent(queue: QueueItemView[], agentId: string): QueueItem
     .sort((a, b) => a.arrivedAt - b.arrivedAt || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 }
 
-/** How many items of each agent still wait for the user (state `pending`). */
+/**
+ * Whether an item waits for the user's answer: a form to fill or a URL to consent to (state `pending`).
+ * A consented URL item is not waiting any more (the user is busy in the page, the agent reports the end), and
+ * refused, completed, withdrawn and disconnected items only wait to be dismissed. The sidebar badges, the
+ * window title, the queue heading and a session's "Waiting for you" all count with this one rule.
+ */
+export function waitsForUser(item: QueueItemView): boolean {
+  return item.state === 'pending';
+}
+
+/** How many items of each agent wait for the user ({@link waitsForUser}), form and URL mode alike. */
 export function pendingCounts(queue: QueueItemView[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of queue) {
-    if (item.state === 'pending') counts.set(item.agentId, (counts.get(item.agentId) ?? 0) + 1);
+    if (waitsForUser(item)) counts.set(item.agentId, (counts.get(item.agentId) ?? 0) + 1);
   }
   return counts;
 }
