@@ -52,6 +52,12 @@ export interface TranscriptEntry {
   text: string;
 }
 
+/** Text streamed onto the end of an existing transcript entry. */
+export interface TranscriptAppend {
+  entryId: string;
+  text: string;
+}
+
 /** One ACP session of one agent. */
 export interface SessionView {
   /** Opaque key minted by the hub; commands address the session with it. */
@@ -155,8 +161,12 @@ export type BridgeEvent =
   | { type: 'agent'; agent: AgentView }
   /** Session fields changed (a new session starts with an empty transcript; entries come as `transcript`). */
   | { type: 'session'; session: Omit<SessionView, 'transcript'> & { transcript?: TranscriptEntry[] } }
-  /** Entries appended to, or the last entry's text extended in, a transcript. */
-  | { type: 'transcript'; sessionKey: string; upserts: TranscriptEntry[] }
+  /**
+   * Transcript changes: `upserts` are whole entries (new, or replaced by `entryId`); `appends` is text
+   * streamed onto existing entries, sent as the new text only so a long reply costs its length once.
+   * Apply upserts first, then appends.
+   */
+  | { type: 'transcript'; sessionKey: string; upserts: TranscriptEntry[]; appends?: TranscriptAppend[] }
   | { type: 'item'; item: QueueItemView }
   | { type: 'itemRemoved'; itemId: string }
   /** A plain sentence for the user about something that went wrong outside any card. */

@@ -1,11 +1,11 @@
 /**
  * Coalesces hub events into batches, at most one batch per `intervalMs` (architecture rule 6).
  *
- * Within a batch only the newest state of each agent, session and item survives, and transcript upserts
- * for one session are merged by entry, so an agent streaming thousands of chunks a second costs the
- * renderer one update per frame, not one per chunk.
+ * Within a batch only the newest state of each agent, session and item survives, and transcript changes
+ * for one session are merged (streamed text joined per entry), so an agent streaming thousands of chunks
+ * a second costs the renderer one update per frame, and each character crosses the bridge once.
  */
-import type { BridgeEvent, TranscriptEntry } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
 
 export class EventBatcher {
   private pending = new Map<string, BridgeEvent>();
@@ -23,7 +23,7 @@ export class EventBatcher {
     const key = keyOf(event, () => this.seq++);
     const previous = this.pending.get(key);
     if (event.type === 'transcript' && previous?.type === 'transcript') {
-      this.pending.set(key, { ...event, upserts: mergeUpserts(previous.upserts, event.upserts) });
+      this.pending.set(key, mergeTranscript(previous, event));
     } else {
       // Replacing keeps the key's first position, so a session still precedes its transcript.
       this.pending.set(key, event);
@@ -66,11 +66,25 @@ function keyOf(event: BridgeEvent, unique: () => number): string {
   }
 }
 
-function mergeUpserts(a: TranscriptEntry[], b: TranscriptEntry[]): TranscriptEntry[] {
-  const byId = new Map(a.map((entry) => [entry.entryId, entry]));
-  for (const entry of b) {
-    byId.delete(entry.entryId);
-    byId.set(entry.entryId, entry);
+type TranscriptEvent = Extract<BridgeEvent, { type: 'transcript' }>;
+
+/**
+ * Folds a later transcript event into an earlier one of the same session: upserts merge by entry, and
+ * appended text joins the entry it extends (inside a pending upsert, or the pending append for it).
+ */
+function mergeTranscript(earlier: TranscriptEvent, later: TranscriptEvent): TranscriptEvent {
+  const upserts = new Map(earlier.upserts.map((entry) => [entry.entryId, entry]));
+  const appends = new Map((earlier.appends ?? []).map((append) => [append.entryId, append.text]));
+  for (const entry of later.upserts) {
+    upserts.set(entry.entryId, entry);
+    appends.delete(entry.entryId);
   }
-  return [...byId.values()];
+  for (const { entryId, text } of later.appends ?? []) {
+    const entry = upserts.get(entryId);
+    if (entry) upserts.set(entryId, { ...entry, text: entry.text + text });
+    else appends.set(entryId, (appends.get(entryId) ?? '') + text);
+  }
+  const merged: TranscriptEvent = { type: 'transcript', sessionKey: later.sessionKey, upserts: [...upserts.values()] };
+  if (appends.size) merged.appends = [...appends].map(([entryId, text]) => ({ entryId, text }));
+  return merged;
 }

@@ -71,6 +71,8 @@ interface SessionState {
   toolCallTitles: Map<string, string>;
   /** The agent entry that chunks are appended to; reset when a turn ends or the user speaks. */
   openAgentEntryId?: string;
+  /** The `messageId` of that entry's chunks, when the agent sends one: a new id starts a new entry. */
+  openAgentMessageId?: string;
 }
 
 export class Hub {
@@ -430,7 +432,8 @@ export class Hub {
     switch (update.sessionUpdate) {
       case 'agent_message_chunk': {
         const content = update.content as { type?: string; text?: string } | undefined;
-        if (content?.type === 'text' && typeof content.text === 'string') this.appendAgentText(session, content.text);
+        const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
+        if (content?.type === 'text' && typeof content.text === 'string') this.appendAgentText(session, content.text, messageId);
         return;
       }
       case 'available_commands_update': {
@@ -468,15 +471,19 @@ export class Hub {
     });
   }
 
-  private appendAgentText(session: SessionState, text: string): void {
+  private appendAgentText(session: SessionState, text: string, messageId: string | undefined): void {
     const transcript = session.view.transcript;
-    const index = transcript.findLastIndex((e) => e.entryId === session.openAgentEntryId);
+    const newMessage = messageId !== undefined && messageId !== session.openAgentMessageId;
+    const index = newMessage ? -1 : transcript.findLastIndex((e) => e.entryId === session.openAgentEntryId);
     if (index < 0) {
       session.openAgentEntryId = this.appendEntry(session, 'agent', text).entryId;
+      session.openAgentMessageId = messageId;
       return;
     }
-    transcript[index] = { ...transcript[index], text: transcript[index].text + text };
-    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [transcript[index]] });
+    const entry = transcript[index];
+    transcript[index] = { ...entry, text: entry.text + text };
+    // Only the new text crosses the bridge (architecture rule 6).
+    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [], appends: [{ entryId: entry.entryId, text }] });
   }
 
   private appendEntry(session: SessionState, role: TranscriptEntry['role'], text: string): TranscriptEntry {

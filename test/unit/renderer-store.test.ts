@@ -168,6 +168,28 @@ describe('renderer store', () => {
     ]);
   });
 
+  it('adds streamed text to the end of the entry it names, after applying whole entries', () => {
+    let state = withEvents(initialState, {
+      type: 'snapshot',
+      snapshot: snapshot({ sessions: [session('s1', { transcript: [{ entryId: 'e1', role: 'agent', text: 'Hel' }] })] }),
+    });
+    // architecture rule 6: only the new text crosses the bridge.
+    state = withEvents(state, {
+      type: 'transcript',
+      sessionKey: 's1',
+      upserts: [{ entryId: 'e2', role: 'agent', text: 'Second' }],
+      appends: [
+        { entryId: 'e1', text: 'lo' },
+        { entryId: 'e2', text: ' message' },
+        { entryId: 'unknown', text: 'dropped' },
+      ],
+    });
+    expect(state.sessions[0].transcript).toEqual([
+      { entryId: 'e1', role: 'agent', text: 'Hello' },
+      { entryId: 'e2', role: 'agent', text: 'Second message' },
+    ]);
+  });
+
   it('ignores transcript entries for a session it does not know', () => {
     const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot() });
     const next = withEvents(state, { type: 'transcript', sessionKey: 'ghost', upserts: [{ entryId: 'e', role: 'agent', text: 'x' }] });

@@ -11,6 +11,7 @@ import type {
   QueueItemView,
   SessionView,
   Snapshot,
+  TranscriptAppend,
   TranscriptEntry,
 } from '../../../shared/bridge';
 
@@ -92,10 +93,11 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
     }
     case 'transcript': {
       const index = state.sessions.findIndex((s) => s.sessionKey === event.sessionKey);
-      if (index < 0 || event.upserts.length === 0) return state;
+      if (index < 0 || (event.upserts.length === 0 && !event.appends?.length)) return state;
       const session = state.sessions[index];
       const sessions = state.sessions.slice();
-      sessions[index] = { ...session, transcript: upsertEntries(session.transcript, event.upserts) };
+      const upserted = upsertEntries(session.transcript, event.upserts);
+      sessions[index] = { ...session, transcript: appendToEntries(upserted, event.appends ?? []) };
       return { ...state, sessions };
     }
     case 'item':
@@ -109,6 +111,17 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
     default:
       return state;
   }
+}
+
+/** Adds streamed text to the end of the entries it names; text for an unknown entry is ignored. */
+export function appendToEntries(transcript: TranscriptEntry[], appends: TranscriptAppend[]): TranscriptEntry[] {
+  if (appends.length === 0) return transcript;
+  const next = transcript.slice();
+  for (const { entryId, text } of appends) {
+    const at = next.findLastIndex((entry) => entry.entryId === entryId);
+    if (at >= 0) next[at] = { ...next[at], text: next[at].text + text };
+  }
+  return next;
 }
 
 /** Replaces entries with the same `entryId` in place and appends the new ones, in order. */

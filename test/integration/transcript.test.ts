@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../shared/bridge';
+import { eventually, handshake, openSession, startRig, type Rig } from './hub-fixture';
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+const chunk = (text: string, messageId?: string) => ({
+  method: 'session/update',
+  params: { sessionId: 'sess-1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text }, ...(messageId ? { messageId } : {}) } },
+});
+
+describe('the transcript', () => {
+  it('starts a new agent entry for each agent message, and joins the chunks of one message', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await openSession(hub, puppets[0], 'a');
+    for (const [text, id] of [['Let me ', 'm1'], ['check.', 'm1'], ['You declined.', 'm2']]) await puppets[0].send(chunk(text, id));
+    const texts = await eventually(() => {
+      const t = hub.snapshot().sessions[0].transcript.map((e) => e.text);
+      return t.length === 2 && t[1] === 'You declined.' ? t : undefined;
+    });
+    expect(texts).toEqual(['Let me check.', 'You declined.']);
+  });
+
+  it('sends streamed text to the UI once, not the whole entry again with every chunk', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await openSession(hub, puppets[0], 'a');
+    let bytes = 0;
+    hub.subscribe((events: BridgeEvent[]) => (bytes += JSON.stringify(events).length));
+    const piece = 'x'.repeat(1000);
+    for (let i = 0; i < 300; i++) {
+      await puppets[0].send(chunk(piece, 'm1'));
+      if (i % 10 === 0) await new Promise((done) => setTimeout(done, 5)); // let batches go out
+    }
+    await eventually(() => (hub.snapshot().sessions[0].transcript[0]?.text.length === 300_000 ? true : undefined));
+    await new Promise((done) => setTimeout(done, 50));
+    // architecture rule 6: about the text's own size, not quadratic in the number of batches.
+    expect(bytes).toBeLessThan(2 * 300_000);
+  });
+});
