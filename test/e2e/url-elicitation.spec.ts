@@ -1,0 +1,129 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { RecordedOpen } from '../harness/recording-url-opener';
+import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
+
+// URL mode through the harness: the harness records what Electron would open, so these tests can prove
+// that nothing opens before consent and that exactly the consented address opens (spec E-URL-2, E-URL-5).
+
+async function opened(request: APIRequestContext, origin: string): Promise<RecordedOpen[]> {
+  const response = await request.get(`${origin}/__harness/opened`);
+  return (await response.json()) as RecordedOpen[];
+}
+
+/** Plays the sealed window: loads the consented page in a separate tab and presses its Authorize link. */
+async function finishSignInPage(page: Page, url: string): Promise<void> {
+  const tab = await page.context().newPage();
+  await tab.goto(url);
+  await tab.getByRole('link', { name: 'Authorize' }).or(tab.getByRole('button', { name: 'Authorize' })).click();
+  await expect(tab.getByText(/close this window/i)).toBeVisible();
+  await tab.close();
+}
+
+test.describe('URL mode', () => {
+  test('shows the host and the full address, opens nothing until Open, then exactly that address', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    const consent = card(app, 'Demo agent');
+    await expect(consent.getByRole('button', { name: 'Open', exact: true })).toBeVisible();
+    // spec E-URL-3: host on its own, full URL as text, never a link.
+    await expect(consent.getByRole('group', { name: 'Site' })).toContainText('127.0.0.1');
+    await expect(consent).toContainText(/http:\/\/127\.0\.0\.1:\d+\/authorize\?state=/);
+    await expect(app.locator('a[href]')).toHaveCount(0);
+    // spec E-URL-2: nothing opened before consent.
+    expect(await opened(request, harness.origin)).toEqual([]);
+
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(consent).toContainText('Continue in the window');
+    const opens = await opened(request, harness.origin);
+    expect(opens).toHaveLength(1);
+    expect(opens[0]).toMatchObject({ mode: 'app-window', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?state=/) });
+
+    // The page calls back to the agent, which sends elicitation/complete (spec E-URL-8).
+    await finishSignInPage(app, opens[0].url);
+    await expect(consent).toContainText('the agent reports this is complete');
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('Signed in.');
+    await consent.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+  });
+
+  test('Decline and Cancel open nothing', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You declined.');
+    await app.getByRole('textbox', { name: 'Message' }).fill('url');
+    await app.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You cancelled.');
+    // spec E-URL-2, E-RES-1
+    expect(await opened(request, harness.origin)).toEqual([]);
+  });
+
+  test('warns about a lookalike host, showing both of its forms', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'lookalike');
+    const consent = card(app, 'Demo agent');
+    // spec E-URL-4: punycode shown as xn-- and as Unicode, with a warning.
+    await expect(consent.getByRole('group', { name: 'Site' })).toContainText('xn--pple-43d.com');
+    await expect(consent.getByRole('group', { name: 'Site' })).toContainText('аpple.com');
+    await expect(consent.getByRole('list', { name: 'Check before opening' })).toContainText('Warning:');
+  });
+
+  test('refuses a javascript: address outright and tells the user why', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'blocked');
+    const refused = card(app, 'Demo agent');
+    // spec E-URL-4: refused with a visible note; the agent hears decline.
+    await expect(refused).toContainText('Switchboard refused to open this address');
+    await expect(refused.getByRole('button', { name: 'Open', exact: true })).toHaveCount(0);
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You declined.');
+    expect(await opened(request, harness.origin)).toEqual([]);
+  });
+
+  test('a completion that arrives before consent closes the consent view and opens nothing', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'complete-early');
+    // spec E-URL-7: the agent finished first; the card goes, nothing opens, the agent hears cancel.
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You cancelled.', { timeout: 10_000 });
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+    expect(await opened(request, harness.origin)).toEqual([]);
+  });
+
+  test('Reopen opens the page again after the user closed its window', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    const consent = card(app, 'Demo agent');
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    const [first] = await opened(request, harness.origin);
+    await request.post(`${harness.origin}/__harness/close?itemId=${first.itemId}`);
+    await expect(consent).toContainText('The window was closed');
+    await consent.getByRole('button', { name: 'Reopen' }).click();
+    // spec E-URL-6
+    await expect.poll(async () => (await opened(request, harness.origin)).map((o) => o.url)).toEqual([first.url, first.url]);
+  });
+});
+
+test.describe('URL mode in the system browser', () => {
+  test.use({ agentsConfig: { ...demoAgents(), urlMode: 'system-browser' } });
+
+  test('opens in the system browser when that is the setting, and the user can still choose per request', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    const consent = card(app, 'Demo agent');
+    const choice = consent.getByRole('checkbox', { name: 'Open in my browser instead' });
+    await expect(choice).toBeChecked();
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(consent).toContainText('Continue in your browser');
+    // spec E-URL-5: the OS browser is the remembered alternative.
+    expect((await opened(request, harness.origin)).map((o) => o.mode)).toEqual(['system-browser']);
+  });
+});
+
+test.describe('signing in', () => {
+  test('a sign-in asks through a request-scoped page labelled "while signing in"', async ({ app, harness, request }) => {
+    const sidebar = app.getByRole('navigation', { name: 'Agents' });
+    await sidebar.getByRole('button', { name: /^Demo agent/ }).click();
+    await app.getByRole('button', { name: 'Sign in with Demo sign-in' }).click();
+    const consent = card(app, 'Demo agent');
+    // spec E-REQ-3
+    await expect(consent).toContainText(/while signing in/i);
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    const [open] = await opened(request, harness.origin);
+    await finishSignInPage(app, open.url);
+    await expect(app.getByRole('status', { name: 'Notices' })).toContainText('Signed in to Demo agent.');
+    await expect(app.getByRole('button', { name: 'Cancel sign-in' })).toHaveCount(0);
+  });
+});
