@@ -49,8 +49,54 @@ export interface AgentView {
 export interface TranscriptEntry {
   entryId: string;
   role: 'user' | 'agent' | 'system';
+  /** Plain text: the message itself, or a one-line summary of a tool call, plan or other update. */
   text: string;
+  /**
+   * What the entry shows; absent means `message`. Agent messages are markdown, rendered without raw
+   * HTML; `thought` is shown collapsed; `tool_call` and `plan` carry their details; `file_access` is the
+   * visible log of a file the agent read or wrote; `other` is an update kind Switchboard does not know.
+   */
+  kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'other';
+  toolCall?: ToolCallView;
+  plan?: PlanEntryView[];
 }
+
+/** A tool call as the agent last described it. */
+export interface ToolCallView {
+  toolCallId: string;
+  title: string;
+  /** ACP `kind`: read, edit, delete, move, search, execute, think, fetch, other… */
+  toolKind?: string;
+  /** pending, in_progress, completed, failed, cancelled… (unknown values shown as they are). */
+  status?: string;
+  content: ToolContentView[];
+  locations: Array<{ path: string; line?: number }>;
+}
+
+/** One piece of a tool call's content. Diffs are capped for display; `truncatedLines` says how much was left out. */
+export type ToolContentView =
+  | { type: 'text'; text: string }
+  | { type: 'diff'; path: string; oldText?: string; newText?: string; patch?: string; truncatedLines?: number }
+  | { type: 'terminal'; terminalId: string }
+  | { type: 'other'; label: string };
+
+/** One step of an agent's plan. */
+export interface PlanEntryView {
+  content: string;
+  priority?: string;
+  status?: string;
+}
+
+/**
+ * A session's foreground state (spec E-STATE-1): from the agent's own `state_update` in v2; in v1
+ * derived from what the client can see, and marked `derived` so the UI can say so. An unknown v2 state
+ * shows as `busy`, never as idle.
+ */
+export type ForegroundView =
+  | { state: 'idle'; derived: boolean; stopReason?: string }
+  | { state: 'running'; derived: boolean }
+  | { state: 'requires_action'; derived: boolean }
+  | { state: 'busy'; derived: false; reported: string };
 
 /** Text streamed onto the end of an existing transcript entry. */
 export interface TranscriptAppend {
@@ -74,6 +120,8 @@ export interface SessionView {
   transcript: TranscriptEntry[];
   /** Prompts the agent suggests (the demo agent's scenarios), from `available_commands_update`. */
   suggestions: Array<{ name: string; description: string }>;
+  /** running / idle / waiting for you (spec E-STATE-1, E-STATE-2). */
+  foreground: ForegroundView;
 }
 
 /** What a queue item belongs to (spec E-REQ-2, E-REQ-3, E-REQ-7). */
@@ -141,8 +189,26 @@ export interface UrlItemView extends QueueItemBase {
   refusedReason?: string;
 }
 
-/** One elicitation in an agent's queue. */
-export type QueueItemView = FormItemView | UrlItemView;
+/** One choice of a permission request; `kind` is ACP's allow_once, allow_always, reject_once, reject_always… */
+export interface PermissionOptionView {
+  optionId: string;
+  name: string;
+  kind: string;
+}
+
+/** A `session/request_permission` from the agent, queued like an elicitation. */
+export interface PermissionItemView extends QueueItemBase {
+  mode: 'permission';
+  /** What the agent wants to do: the tool call's title (v1) or the request's own title (v2). */
+  title: string;
+  description?: string;
+  /** A command the agent wants to run, when it says so (v2 `subject.command`). */
+  command?: string;
+  options: PermissionOptionView[];
+}
+
+/** One item in an agent's queue: an elicitation (form or URL) or a permission request. */
+export type QueueItemView = FormItemView | UrlItemView | PermissionItemView;
 
 /** Everything the renderer needs to draw itself from scratch, e.g. after a reload. */
 export interface Snapshot {
@@ -192,6 +258,8 @@ export const commandParamSchemas = {
       openIn: z.enum(['app-window', 'system-browser']).optional(),
     })
     .strict(),
+  /** A permission request: the chosen option, or none for "cancelled" (the user dismissed it). */
+  answerPermission: z.object({ itemId: id, agentId: id, optionId: z.string().min(1).max(500).optional() }).strict(),
   /** URL mode, after consent: open the page again (spec E-URL-6). */
   reopenUrl: z.object({ itemId: id, agentId: id }).strict(),
   /** Sign in with one of the agent's `authMethods` (`authenticate` in v1, `auth/login` in v2). */
@@ -215,6 +283,7 @@ export interface CommandResults {
   saveDraft: FormCheck;
   dismissItem: Record<string, never>;
   reopenUrl: Record<string, never>;
+  answerPermission: Record<string, never>;
   authenticate: Record<string, never>;
   cancelAuthenticate: Record<string, never>;
   restartAgent: Record<string, never>;

@@ -14,11 +14,13 @@ import {
   type BridgeEvent,
   type CommandName,
   type CommandResults,
-  type SessionView,
   type Snapshot,
-  type TranscriptEntry,
 } from '../../shared/bridge';
-import { connectAgent, type AgentConnection, type ElicitationMode } from './acp/agent-connection';
+import { RequestError } from '@agentclientprotocol/sdk';
+import { connectAgent, type AgentConnection, type ElicitationMode, type PermissionRequest } from './acp/agent-connection';
+import { normalizeSessionUpdate } from './acp/session-updates';
+import { displayPath, readTextFileWithin, writeTextFileWithin } from './sessions/file-access';
+import { Session } from './sessions/session';
 import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
 import type { AgentConfig, AgentsConfig } from './config';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
@@ -65,21 +67,11 @@ interface AgentRuntime {
   restarting?: Promise<void>;
 }
 
-interface SessionState {
-  view: SessionView;
-  connectionId: string;
-  toolCallTitles: Map<string, string>;
-  /** The agent entry that chunks are appended to; reset when a turn ends or the user speaks. */
-  openAgentEntryId?: string;
-  /** The `messageId` of that entry's chunks, when the agent sends one: a new id starts a new entry. */
-  openAgentMessageId?: string;
-}
-
 export class Hub {
   private readonly agents = new Map<string, AgentRuntime>();
-  private readonly sessions = new Map<string, SessionState>();
+  private readonly sessions = new Map<string, Session>();
   /** The same sessions by connection and agent `sessionId`, for the hot `session/update` path. */
-  private readonly sessionsByAgentId = new Map<string, SessionState>();
+  private readonly sessionsByAgentId = new Map<string, Session>();
   private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly broker: ElicitationBroker;
@@ -93,8 +85,14 @@ export class Hub {
     this.modes = options.urlOpener && urlMode !== 'off' ? ['form', 'url'] : ['form'];
     this.broker = new ElicitationBroker(
       {
-        itemChanged: (item) => this.emit({ type: 'item', item }),
-        itemRemoved: (itemId) => this.emit({ type: 'itemRemoved', itemId }),
+        itemChanged: (item) => {
+          this.emit({ type: 'item', item });
+          if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
+        },
+        itemRemoved: (itemId, item) => {
+          this.emit({ type: 'itemRemoved', itemId });
+          if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
+        },
         notice: (agentId, text) => this.emit({ type: 'notice', level: 'info', agentId, text }),
       },
       { urlOpener: options.urlOpener, defaultUrlOpenMode: urlMode === 'off' ? undefined : urlMode },
@@ -169,6 +167,9 @@ export class Hub {
         return {} as CommandResults[K];
       case 'answerElicitation':
         this.broker.answer(p.itemId, p.agentId, p.action as 'accept' | 'decline' | 'cancel', p.values, p.openIn);
+        return {} as CommandResults[K];
+      case 'answerPermission':
+        this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
         return {} as CommandResults[K];
       case 'reopenUrl':
         this.broker.reopen(p.itemId, p.agentId);
@@ -306,7 +307,7 @@ export class Hub {
   private connectionEnded(connectionId: string): void {
     this.broker.connectionClosed(connectionId);
     for (const session of this.sessions.values()) {
-      if (session.connectionId === connectionId && session.view.promptInFlight) this.endTurn(session, undefined);
+      if (session.connectionId === connectionId && session.view.promptInFlight) session.turnEnded(undefined);
     }
   }
 
@@ -319,6 +320,10 @@ export class Hub {
       onRequestEnded: (requestId: string | number | null, ok: boolean) => this.broker.requestEnded(connectionId, requestId, ok),
       onSessionUpdate: (sessionId: string, update: Record<string, unknown>) =>
         this.onSessionUpdate(connectionId, sessionId, update),
+      onPermission: ({ jsonRpcId, permission, signal }: { jsonRpcId: string | number | null; permission: PermissionRequest; signal: AbortSignal }) =>
+        this.broker.handlePermission(this.connectionRef(runtime, connectionId, signal), jsonRpcId, permission, signal),
+      onReadTextFile: (params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) => this.readTextFile(connectionId, params),
+      onWriteTextFile: (params: { sessionId: string; path: string; content: string }) => this.writeTextFile(connectionId, params),
     };
   }
 
@@ -383,13 +388,15 @@ export class Hub {
     try {
       sessionId = await connection.newSession(cwd);
     } catch (error) {
+      if (isAuthRequired(error) && runtime.view.authMethods.length) {
+        throw new Error(`${runtime.config.name} asks you to sign in first: use a Sign in button above.`);
+      }
       throw new Error(`${runtime.config.name} could not start a session: ${(error as Error).message}`);
     }
-    const session: SessionState = {
-      connectionId: runtime.connectionId!,
-      toolCallTitles: new Map(),
-      view: { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, promptInFlight: false, transcript: [], suggestions: [] },
-    };
+    const session = new Session(
+      { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId: runtime.connectionId!, version: connection.version },
+      (event) => this.emit(event),
+    );
     this.sessions.set(session.view.sessionKey, session);
     this.sessionsByAgentId.set(agentSessionKey(session.connectionId, sessionId), session);
     this.emit({ type: 'session', session: session.view });
@@ -399,98 +406,64 @@ export class Hub {
   private async prompt(sessionKey: string, text: string): Promise<{ stopReason?: string }> {
     const { session, connection } = this.requireLiveSession(sessionKey);
     if (session.view.promptInFlight) throw new Error('The agent is still working on the last prompt; press Stop first.');
-    session.openAgentEntryId = undefined;
-    this.appendEntry(session, 'user', text);
-    this.setSession(session, { promptInFlight: true });
+    session.promptStarted(text);
     try {
       const { stopReason } = await connection.prompt(session.view.sessionId, text);
-      // v1: the response ends the turn. v2: a state_update to idle will (see onSessionUpdate).
-      if (connection.version === 1) this.endTurn(session, stopReason);
+      // v1: the response ends the turn. v2: a state_update to idle does (Session.apply).
+      if (connection.version === 1) session.turnEnded(stopReason);
       return { stopReason };
     } catch (error) {
       const message = describePromptFailure(error, connection.signal.aborted);
-      this.appendEntry(session, 'system', message);
-      this.endTurn(session, undefined);
+      session.transcript.system(message);
+      session.turnEnded(undefined);
       throw new Error(message);
     }
   }
 
-  private endTurn(session: SessionState, stopReason: string | undefined): void {
-    session.openAgentEntryId = undefined;
-    this.setSession(session, { promptInFlight: false, ...(stopReason ? { lastStopReason: stopReason } : {}) });
-  }
-
   private async cancelPrompt(sessionKey: string): Promise<void> {
     const { session, connection } = this.requireLiveSession(sessionKey);
-    // spec E-CXL-3: Stop sends session/cancel only; the session's elicitations stay open.
+    // Permissions follow the ACP v1 rule and are answered "cancelled"; elicitations stay open (spec E-CXL-3).
+    this.broker.cancelPermissions(sessionKey);
     await connection.cancel(session.view.sessionId);
   }
 
   private onSessionUpdate(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
     const session = this.findSession(connectionId, sessionId);
+    if (!session) return; // an update for a session we never created: nothing to show it in
+    if (session.apply(normalizeSessionUpdate(update))) {
+      this.broker.sessionContextChanged(session.view.sessionKey, {
+        sessionTitle: session.view.title,
+        toolCallTitles: session.toolCallTitles,
+      });
+    }
+  }
+
+  /** v1 sessions derive "waiting for you" from the queue (spec E-STATE-1); v2 sessions ignore this. */
+  private refreshWaiting(sessionKey: string): void {
+    const session = this.sessions.get(sessionKey);
     if (!session) return;
-    switch (update.sessionUpdate) {
-      case 'agent_message_chunk': {
-        const content = update.content as { type?: string; text?: string } | undefined;
-        const messageId = typeof update.messageId === 'string' ? update.messageId : undefined;
-        if (content?.type === 'text' && typeof content.text === 'string') this.appendAgentText(session, content.text, messageId);
-        return;
-      }
-      case 'available_commands_update': {
-        const commands = Array.isArray(update.availableCommands) ? update.availableCommands : [];
-        const suggestions = commands
-          .filter((c): c is { name: string; description?: string } => typeof c?.name === 'string')
-          .map((c) => ({ name: c.name, description: typeof c.description === 'string' ? c.description : '' }));
-        this.setSession(session, { suggestions });
-        return;
-      }
-      case 'state_update':
-        // v2 foreground state. Elicitations are never touched here (spec E-STATE-2, E-CXL-5).
-        if (update.state === 'idle') {
-          this.endTurn(session, typeof update.stopReason === 'string' ? update.stopReason : undefined);
-        } else if (!session.view.promptInFlight) {
-          this.setSession(session, { promptInFlight: true });
-        }
-        return;
-      case 'session_info_update':
-        if (typeof update.title !== 'string') return;
-        this.setSession(session, { title: update.title });
-        return this.refreshItemContext(session);
-      case 'tool_call':
-      case 'tool_call_update':
-        if (typeof update.toolCallId !== 'string' || typeof update.title !== 'string') return;
-        session.toolCallTitles.set(update.toolCallId, update.title);
-        return this.refreshItemContext(session);
-    }
+    const waiting = this.broker.items().filter((i) => i.state === 'pending' && i.scope.kind === 'session' && i.scope.sessionKey === sessionKey);
+    session.setWaitingItems(waiting.length);
   }
 
-  private refreshItemContext(session: SessionState): void {
-    this.broker.sessionContextChanged(session.view.sessionKey, {
-      sessionTitle: session.view.title,
-      toolCallTitles: session.toolCallTitles,
-    });
+  private async readTextFile(connectionId: string, params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) {
+    const session = this.requireAgentSession(connectionId, params.sessionId);
+    const content = await readTextFileWithin(session.view.cwd, params.path, params.line, params.limit);
+    const lines = params.line || params.limit ? ` (lines ${params.line ?? 1}–${(params.line ?? 1) + (params.limit ?? 0) - 1 || 'end'})` : '';
+    session.transcript.system(`The agent read ${displayPath(session.view.cwd, params.path)}${lines}.`, 'file_access');
+    return { content };
   }
 
-  private appendAgentText(session: SessionState, text: string, messageId: string | undefined): void {
-    const transcript = session.view.transcript;
-    const newMessage = messageId !== undefined && messageId !== session.openAgentMessageId;
-    const index = newMessage ? -1 : transcript.findLastIndex((e) => e.entryId === session.openAgentEntryId);
-    if (index < 0) {
-      session.openAgentEntryId = this.appendEntry(session, 'agent', text).entryId;
-      session.openAgentMessageId = messageId;
-      return;
-    }
-    const entry = transcript[index];
-    transcript[index] = { ...entry, text: entry.text + text };
-    // Only the new text crosses the bridge (architecture rule 6).
-    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [], appends: [{ entryId: entry.entryId, text }] });
+  private async writeTextFile(connectionId: string, params: { sessionId: string; path: string; content: string }) {
+    const session = this.requireAgentSession(connectionId, params.sessionId);
+    await writeTextFileWithin(session.view.cwd, params.path, params.content);
+    session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
   }
 
-  private appendEntry(session: SessionState, role: TranscriptEntry['role'], text: string): TranscriptEntry {
-    const entry: TranscriptEntry = { entryId: `entry-${randomUUID()}`, role, text };
-    session.view.transcript.push(entry);
-    this.emit({ type: 'transcript', sessionKey: session.view.sessionKey, upserts: [entry] });
-    return entry;
+  private requireAgentSession(connectionId: string, sessionId: string): Session {
+    const session = this.findSession(connectionId, sessionId);
+    if (!session) throw RequestError.invalidParams({ sessionId }, 'unknown session');
+    return session;
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
@@ -501,7 +474,7 @@ export class Hub {
     return runtime;
   }
 
-  private requireLiveSession(sessionKey: string): { session: SessionState; connection: AgentConnection } {
+  private requireLiveSession(sessionKey: string): { session: Session; connection: AgentConnection } {
     const session = this.sessions.get(sessionKey);
     if (!session) throw new Error('There is no such session.');
     const runtime = this.agents.get(session.view.agentId);
@@ -511,19 +484,13 @@ export class Hub {
     return { session, connection: runtime.connection };
   }
 
-  private findSession(connectionId: string, sessionId: string): SessionState | undefined {
+  private findSession(connectionId: string, sessionId: string): Session | undefined {
     return this.sessionsByAgentId.get(agentSessionKey(connectionId, sessionId));
   }
 
   private setAgent(runtime: AgentRuntime, patch: Partial<AgentView>): void {
     runtime.view = { ...runtime.view, ...patch };
     this.emit({ type: 'agent', agent: runtime.view });
-  }
-
-  private setSession(session: SessionState, patch: Partial<Omit<SessionView, 'transcript'>>): void {
-    session.view = { ...session.view, ...patch };
-    const { transcript: _transcript, ...fields } = session.view;
-    this.emit({ type: 'session', session: fields });
   }
 
   private emit(event: BridgeEvent): void {
@@ -547,4 +514,9 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
   const message = error instanceof Error ? error.message : String(error);
   if (message.trimStart().startsWith('[')) return 'The agent sent a reply that is not valid ACP.';
   return `The agent answered with an error: ${message}`;
+}
+
+/** The agent answered -32000 "Authentication required". */
+function isAuthRequired(error: unknown): boolean {
+  return error instanceof RequestError && error.code === -32000;
 }

@@ -17,9 +17,9 @@ const entry = (entryId: string, text: string) => ({ entryId, role: 'agent' as co
 describe('event batching', () => {
   it('keeps only the newest state of an item, in the position it first took', () => {
     const { batches, batcher } = collect();
-    batcher.push({ type: 'session', session: { sessionKey: 's', agentId: 'a', sessionId: 'x', cwd: '/', promptInFlight: true, suggestions: [] } });
+    batcher.push({ type: 'session', session: { sessionKey: 's', agentId: 'a', sessionId: 'x', cwd: '/', promptInFlight: true, suggestions: [], foreground: { state: 'running', derived: false } } });
     batcher.push({ type: 'itemRemoved', itemId: 'i1' });
-    batcher.push({ type: 'session', session: { sessionKey: 's', agentId: 'a', sessionId: 'x', cwd: '/', promptInFlight: false, suggestions: [] } });
+    batcher.push({ type: 'session', session: { sessionKey: 's', agentId: 'a', sessionId: 'x', cwd: '/', promptInFlight: false, suggestions: [], foreground: { state: 'idle', derived: false } } });
     batcher.flush();
     expect(batches).toHaveLength(1);
     expect(batches[0].map((e) => e.type)).toEqual(['session', 'itemRemoved']);

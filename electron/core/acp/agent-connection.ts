@@ -19,6 +19,18 @@ import type { AgentInfoView } from '../../../shared/bridge';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 
+/** A permission request in one shape for both versions. */
+export interface PermissionRequest {
+  sessionId: string;
+  toolCallId?: string;
+  /** What the agent wants to do (v1: the tool call's title; v2: the request's title). */
+  title: string;
+  description?: string;
+  /** v2 `subject.command`: the command the agent wants to run. */
+  command?: string;
+  options: Array<{ optionId: string; name: string; kind: string }>;
+}
+
 /** Elicitation modes a connection can advertise (spec E-CAP-1). */
 export type ElicitationMode = 'form' | 'url';
 
@@ -30,6 +42,11 @@ export interface ConnectionCallbacks {
   onElicitationComplete(params: { elicitationId: string }): void;
   /** `session/update`, same shape in v1 and v2: `{ sessionId, update: { sessionUpdate, … } }`. */
   onSessionUpdate(sessionId: string, update: Record<string, unknown>): void;
+  /** `session/request_permission`, normalised; resolve with the chosen option id, or undefined for "cancelled". */
+  onPermission(request: { jsonRpcId: JsonRpcId; permission: PermissionRequest; signal: AbortSignal }): Promise<string | undefined>;
+  /** v1 `fs/read_text_file` / `fs/write_text_file`; resolve with the result or reject with a RequestError. */
+  onReadTextFile(params: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }>;
+  onWriteTextFile(params: { sessionId: string; path: string; content: string }): Promise<void>;
   /** Every `$/cancel_request` the agent sends, whatever the SDK does with it. */
   onCancelRequest(requestId: JsonRpcId): void;
   /** The agent answered one of our requests (`ok` false for an error response). */
@@ -154,16 +171,29 @@ export class AgentConnection {
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
   const stream = ndJsonStream(options.stdin, options.stdout);
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
+  let version: number | undefined;
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message) => {
     if (!('method' in message)) {
       if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
-      return;
+      return false;
     }
-    if (message.method === '$/cancel_request' && !('id' in message)) {
+    if ('id' in message) return false;
+    if (message.method === '$/cancel_request') {
       const requestId = (message.params as { requestId?: JsonRpcId } | undefined)?.requestId;
       if (requestId !== undefined) options.callbacks.onCancelRequest(requestId);
+      return false;
     }
+    // v1 `session/update` is taken here, not by the SDK: the v1 SDK validates every update against a
+    // closed list of kinds and drops any other, while ACP says to keep and show unknown kinds. The
+    // envelope is checked here and each update field by session-updates.ts.
+    if (version === 1 && message.method === 'session/update') {
+      const envelope = sessionUpdateEnvelope(message.params);
+      if (envelope) options.callbacks.onSessionUpdate(envelope.sessionId, envelope.update);
+      return true;
+    }
+    return false;
   });
+  version = negotiated.version;
   const connection = negotiated.version === 2 ? attachV2(negotiated, options) : attachV1(negotiated, options);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);
@@ -190,7 +220,8 @@ export function buildInitializeParams(
   const v1: InitializeRequest = {
     protocolVersion: 2,
     clientInfo,
-    clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false, elicitation },
+    // Files: v1 only (v2 has no fs methods), restricted to the session's folder and logged in its transcript.
+    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false, elicitation },
   };
   return { ...v1, info: clientInfo, capabilities: { elicitation } };
 }
@@ -200,10 +231,23 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions) {
     .onRequest(methodsV1.client.elicitation.create, parseV1ElicitationParams, (cx) =>
       callbacks.onElicitation({ jsonRpcId: cx.requestId, params: cx.params as Record<string, unknown>, signal: cx.signal }),
     )
-    .onNotification(methodsV1.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params))
-    .onNotification(methodsV1.client.session.update, (cx) =>
-      callbacks.onSessionUpdate(cx.params.sessionId, cx.params.update as unknown as Record<string, unknown>),
-    );
+    .onRequest(methodsV1.client.session.requestPermission, async (cx) => {
+      const { toolCall } = cx.params;
+      const permission: PermissionRequest = {
+        sessionId: cx.params.sessionId,
+        toolCallId: toolCall.toolCallId,
+        title: toolCall.title ?? 'Run a tool',
+        options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+      };
+      return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal }));
+    })
+    .onRequest(methodsV1.client.fs.readTextFile, (cx) => callbacks.onReadTextFile(cx.params))
+    .onRequest(methodsV1.client.fs.writeTextFile, async (cx) => {
+      await callbacks.onWriteTextFile(cx.params);
+      return {};
+    })
+    .onNotification(methodsV1.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params));
+  // session/update never reaches this app: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream as { readable: ReadableStream<AnyMessage>; writable: WritableStream<AnyMessage> });
 }
 
@@ -216,9 +260,33 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions) {
         signal: cx.signal,
       }) as never,
     )
+    .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
+      const { subject } = cx.params;
+      const permission: PermissionRequest = {
+        sessionId: cx.params.sessionId,
+        title: cx.params.title,
+        ...(cx.params.description ? { description: cx.params.description } : {}),
+        ...(subject && 'toolCallId' in subject && typeof subject.toolCallId === 'string' ? { toolCallId: subject.toolCallId } : {}),
+        ...(subject && 'command' in subject && typeof subject.command === 'string' ? { command: subject.command } : {}),
+        options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+      };
+      return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal })) as never;
+    })
     .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params))
     .onNotification(methodsV2.client.session.update, (cx) =>
       callbacks.onSessionUpdate(cx.params.sessionId, cx.params.update as unknown as Record<string, unknown>),
     );
   return app.connect(negotiated.stream);
+}
+
+/** The wire answer to a permission request: the chosen option, or "cancelled". */
+function permissionResponse(optionId: string | undefined) {
+  return { outcome: optionId === undefined ? { outcome: 'cancelled' as const } : { outcome: 'selected' as const, optionId } };
+}
+
+/** A `session/update`'s envelope when it is sound (a sessionId and an update object), else undefined. */
+function sessionUpdateEnvelope(params: unknown): { sessionId: string; update: Record<string, unknown> } | undefined {
+  const p = params as { sessionId?: unknown; update?: unknown } | null;
+  if (!p || typeof p.sessionId !== 'string' || typeof p.update !== 'object' || p.update === null || Array.isArray(p.update)) return undefined;
+  return { sessionId: p.sessionId, update: p.update as Record<string, unknown> };
 }

@@ -9,8 +9,8 @@
  * `initialize`, the wrapper answers it locally from the reply we hold, so the SDK records the handshake
  * and nothing extra goes on the wire. The wrapper also tracks our outgoing requests, so a request-scoped
  * elicitation can be labelled with the request it belongs to (spec E-REQ-3), and shows each incoming
- * message to an observer (the SDK consumes `$/cancel_request` for ids it no longer tracks; URL mode still
- * needs to see those, spec E-URL-6).
+ * message to an observer first (the SDK consumes `$/cancel_request` for ids it no longer tracks, which URL
+ * mode still needs to see, spec E-URL-6); the observer may keep a message from the SDK altogether.
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
 
@@ -43,7 +43,7 @@ export async function negotiateVersion(
   stream: Stream,
   initializeParams: Record<string, unknown>,
   timeoutMs: number,
-  observe: (message: AnyMessage) => void = () => {},
+  observe: (message: AnyMessage) => boolean | void = () => {},
 ): Promise<Negotiated> {
   const reader = stream.readable.getReader();
   const writer = stream.writable.getWriter();
@@ -109,14 +109,15 @@ function wrapStream(
   reply: Record<string, unknown>,
   early: AnyMessage[],
   outgoing: Map<JsonRpcId, string>,
-  observe: (message: AnyMessage) => void,
+  observe: (message: AnyMessage) => boolean | void,
 ): Stream {
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   let answeredLocally = false;
 
   const deliver = (message: AnyMessage) => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
-    observe(message);
+    // The observer may take a message for itself (see agent-connection.ts); then the SDK never sees it.
+    if (observe(message) === true) return;
     controller.enqueue(message);
   };
 

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
-import type { AgentInfoView, FormItemView, ItemScope, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import type { PermissionRequest } from '../acp/agent-connection';
 import { describeForm, findSchemaContradiction, findSchemaSizeProblem, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl } from '../../../shared/url-analysis';
@@ -53,13 +54,14 @@ interface Entry {
   openableUrl?: string;
   /** Request scope: the id of our request this elicitation belongs to (spec E-REQ-2). */
   scopeRequestId?: unknown;
-  settle?: (answer: ElicitationAnswer) => void;
+  /** Ends the agent's request with this answer (an ElicitationAnswer, or a permission's option id). */
+  settle?: (answer: never) => void;
 }
 
 /** Events the broker reports to the hub. */
 export interface BrokerListener {
   itemChanged(item: QueueItemView): void;
-  itemRemoved(itemId: string): void;
+  itemRemoved(itemId: string, item: QueueItemView): void;
   /** A plain sentence about an item that left the queue on its own. */
   notice(agentId: string, text: string): void;
 }
@@ -128,7 +130,65 @@ export class ElicitationBroker {
       // spec E-URL-4: refused outright; the agent hears "decline", the user sees why.
       return Promise.resolve({ action: 'decline' });
     }
-    return this.awaitAnswer(entry, signal);
+    return this.awaitAnswer<ElicitationAnswer>(entry, signal);
+  }
+
+  /**
+   * Handles one `session/request_permission`: queued like an elicitation, in the session's context.
+   * Resolves with the chosen option id, or undefined for "cancelled" (the user dismissed it, or pressed
+   * Stop: the v1 rule for permissions). Rejects -32602 for an unknown session, and with the signal's reason
+   * (-32800) when the agent withdraws it.
+   */
+  handlePermission(connection: ConnectionRef, jsonRpcId: JsonRpcId, permission: PermissionRequest, signal: AbortSignal): Promise<string | undefined> {
+    const scope = connection.sessionContext(permission.sessionId, permission.toolCallId);
+    if (!scope) throw RequestError.invalidParams({ sessionId: permission.sessionId }, 'unknown session');
+    const view: PermissionItemView = {
+      itemId: `item-${randomUUID()}`,
+      agentId: connection.agentId,
+      agentName: connection.agentName,
+      agentInfo: connection.agentInfo,
+      scope,
+      message: permission.description ?? '',
+      state: 'pending',
+      arrivedAt: Date.now(),
+      mode: 'permission',
+      title: permission.title,
+      ...(permission.command ? { command: permission.command } : {}),
+      options: permission.options,
+    };
+    const entry: Entry = { view, connection, jsonRpcId, fields: [] };
+    this.entries.set(view.itemId, entry);
+    this.listener.itemChanged(view);
+    return this.awaitAnswer<string | undefined>(entry, signal);
+  }
+
+  /**
+   * The user's answer to a permission request: one of its options, or none for "cancelled".
+   * @throws Error (plain sentence) when the item is unknown, not a pending permission, or the option is not one offered.
+   */
+  answerPermission(itemId: string, agentId: string, optionId: string | undefined): void {
+    const entry = this.requireEntry(itemId, agentId);
+    if (entry.view.mode !== 'permission' || entry.view.state !== 'pending' || !entry.settle) {
+      throw new Error('This request is no longer waiting for an answer; nothing was sent.');
+    }
+    if (optionId !== undefined && !entry.view.options.some((o) => o.optionId === optionId)) {
+      throw new Error('That is not one of the choices the agent offered.');
+    }
+    (entry.settle as (answer: string | undefined) => void)(optionId);
+    this.remove(entry);
+  }
+
+  /**
+   * The user pressed Stop: pending permission requests of that session are answered "cancelled" (the ACP
+   * v1 rule for permissions). Elicitations are left alone (spec E-CXL-3).
+   */
+  cancelPermissions(sessionKey: string): void {
+    for (const entry of [...this.entries.values()]) {
+      const { view } = entry;
+      if (view.mode !== 'permission' || view.state !== 'pending' || view.scope.kind !== 'session' || view.scope.sessionKey !== sessionKey) continue;
+      (entry.settle as ((answer: string | undefined) => void) | undefined)?.(undefined);
+      this.remove(entry);
+    }
   }
 
   /**
@@ -148,15 +208,17 @@ export class ElicitationBroker {
     if (entry.view.state !== 'pending' || !entry.settle) {
       throw new Error('This request is no longer waiting for an answer; nothing was sent.');
     }
+    if (entry.view.mode === 'permission') throw new Error('A permission request is answered with one of its options.');
+    const settle = entry.settle as (answer: ElicitationAnswer) => void;
     if (action !== 'accept') {
-      entry.settle({ action });
+      settle({ action });
       return this.remove(entry);
     }
     if (entry.view.mode === 'form') {
       const check = this.check(entry, values ?? entry.view.draft ?? {});
       const problems = [...check.formErrors, ...Object.values(check.errors)];
       if (problems.length) throw new Error(`The form cannot be sent yet: ${problems[0]}`);
-      entry.settle({ action: 'accept', content: check.content });
+      settle({ action: 'accept', content: check.content });
       return this.remove(entry);
     }
     this.consent(entry, openIn ?? this.options.defaultUrlOpenMode ?? 'app-window');
@@ -182,7 +244,7 @@ export class ElicitationBroker {
     const entry = this.findByElicitationId(connectionId, elicitationId);
     if (!entry) return;
     if (entry.view.state === 'pending') {
-      entry.settle?.({ action: 'cancel' });
+      (entry.settle as ((answer: ElicitationAnswer) => void) | undefined)?.({ action: 'cancel' });
       this.listener.notice(entry.view.agentId, `${entry.view.agentName} finished the request before you opened the page; nothing was opened.`);
       return this.remove(entry);
     }
@@ -290,8 +352,8 @@ export class ElicitationBroker {
     return { view, connection, jsonRpcId, fields: [], elicitationId, openableUrl: analysis.normalized };
   }
 
-  private awaitAnswer(entry: Entry, signal: AbortSignal): Promise<ElicitationAnswer> {
-    return new Promise<ElicitationAnswer>((resolve, reject) => {
+  private awaitAnswer<T>(entry: Entry, signal: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         entry.settle = undefined;
         // The SDK aborts every handler when the connection closes; that is a disconnect, not a withdrawal.
@@ -300,11 +362,12 @@ export class ElicitationBroker {
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
-      entry.settle = (answer) => {
+      const settle = (answer: T) => {
         signal.removeEventListener('abort', onAbort);
         entry.settle = undefined;
         resolve(answer);
       };
+      entry.settle = settle as (answer: never) => void;
     });
   }
 
@@ -315,7 +378,7 @@ export class ElicitationBroker {
     const opener = this.options.urlOpener;
     if (!opener || !entry.openableUrl) throw new Error('This page cannot be opened here.');
     this.update(entry, { state: 'consented', openedIn: openIn, windowOpen: openIn === 'app-window' });
-    entry.settle?.({ action: 'accept' });
+    (entry.settle as ((answer: ElicitationAnswer) => void) | undefined)?.({ action: 'accept' });
     opener.open(entry.view.itemId, entry.openableUrl, openIn);
   }
 
@@ -373,14 +436,14 @@ export class ElicitationBroker {
     return entry;
   }
 
-  private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView>): void {
+  private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView> | Partial<PermissionItemView>): void {
     entry.view = { ...entry.view, ...patch } as QueueItemView;
     this.listener.itemChanged(entry.view);
   }
 
   private remove(entry: Entry): void {
     this.entries.delete(entry.view.itemId);
-    this.listener.itemRemoved(entry.view.itemId);
+    this.listener.itemRemoved(entry.view.itemId, entry.view);
   }
 
   private markEnded(entry: Entry, state: 'withdrawn' | 'disconnected'): void {

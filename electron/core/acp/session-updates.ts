@@ -1,0 +1,196 @@
+/**
+ * `session/update` in one shape for both protocol versions, so version differences stay in `acp/`
+ * (issue "complete ACP client", scope 1 and 6).
+ *
+ * v1 and v2 name some updates differently (`tool_call` only in v1; `plan` vs `plan_update`; v2 adds
+ * whole `agent_message`s, `state_update`, `tool_call_content_chunk`) and shape diffs differently (v1
+ * `oldText`/`newText`, v2 `changes` + optional `patch`). Input is untrusted: every field is checked, and
+ * anything unrecognised becomes an `unknown` update that the UI shows generically instead of crashing.
+ */
+import type { PlanEntryView, ToolCallView, ToolContentView } from '../../../shared/bridge';
+
+/** Lines of one side of a diff kept for display; the rest is counted, not shown. */
+export const MAX_DIFF_LINES = 2000;
+/** Characters of an unknown update kept for its generic display. */
+const UNKNOWN_SUMMARY_CHARS = 400;
+
+/** One session update, normalised. */
+export type NormalizedUpdate =
+  | { kind: 'agent_text'; text: string; messageId?: string }
+  | { kind: 'thought_text'; text: string; messageId?: string }
+  | { kind: 'tool_call'; toolCallId: string; fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>; content?: ToolContentView[]; appendContent?: ToolContentView[] }
+  | { kind: 'plan'; entries: PlanEntryView[] }
+  | { kind: 'commands'; commands: Array<{ name: string; description: string }> }
+  | { kind: 'session_info'; title?: string }
+  | { kind: 'state'; state: string; stopReason?: string }
+  | { kind: 'notice'; text: string }
+  /** Known kinds with nothing to show (usage, modes, config options, the agent echoing our own prompt). */
+  | { kind: 'ignored' }
+  | { kind: 'unknown'; sessionUpdate: string; summary: string };
+
+type Json = Record<string, unknown>;
+
+const IGNORED = new Set([
+  'user_message_chunk',
+  'user_message',
+  'usage_update',
+  'current_mode_update',
+  'config_option_update',
+  'terminal_update',
+  'terminal_output_chunk',
+]);
+
+/** Normalises one `update` object from `session/update` (v1 or v2). Never throws. */
+export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
+  const kind = typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '';
+  switch (kind) {
+    case 'agent_message_chunk':
+    case 'agent_message':
+    case 'agent_thought_chunk':
+    case 'agent_thought': {
+      const text = contentText(update.content);
+      const messageId = str(update.messageId);
+      if (text === undefined) return unknown(kind, update);
+      return kind.startsWith('agent_thought') ? { kind: 'thought_text', text, messageId } : { kind: 'agent_text', text, messageId };
+    }
+    case 'tool_call':
+    case 'tool_call_update':
+      return toolCall(update);
+    case 'tool_call_content_chunk': {
+      const toolCallId = str(update.toolCallId);
+      if (!toolCallId) return unknown(kind, update);
+      return { kind: 'tool_call', toolCallId, fields: {}, appendContent: toolContent([update.content]) };
+    }
+    case 'plan':
+    case 'plan_update':
+      return { kind: 'plan', entries: planEntries(kind === 'plan' ? update.entries : (update.plan as Json | undefined)?.entries) };
+    case 'available_commands_update': {
+      const list = Array.isArray(update.availableCommands) ? update.availableCommands : [];
+      const commands = list
+        .filter((c): c is Json => isJson(c) && typeof c.name === 'string')
+        .map((c) => ({ name: c.name as string, description: str(c.description) ?? '' }));
+      return { kind: 'commands', commands };
+    }
+    case 'session_info_update':
+      return { kind: 'session_info', title: str(update.title) };
+    case 'state_update':
+      return typeof update.state === 'string' ? { kind: 'state', state: update.state, stopReason: str(update.stopReason) } : unknown(kind, update);
+    case 'notice': {
+      const title = str(update.title);
+      const description = str(update.description);
+      const text = [title, description].filter(Boolean).join(': ');
+      return text ? { kind: 'notice', text } : unknown(kind, update);
+    }
+    default:
+      return IGNORED.has(kind) ? { kind: 'ignored' } : unknown(kind || '(no kind)', update);
+  }
+}
+
+function toolCall(update: Json): NormalizedUpdate {
+  const toolCallId = str(update.toolCallId);
+  if (!toolCallId) return unknown(String(update.sessionUpdate), update);
+  const fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>> = {};
+  const title = str(update.title) ?? str(update.name);
+  if (title !== undefined) fields.title = title;
+  if (str(update.kind) !== undefined) fields.toolKind = str(update.kind);
+  if (str(update.status) !== undefined) fields.status = str(update.status);
+  if (Array.isArray(update.locations)) {
+    fields.locations = update.locations
+      .filter((l): l is Json => isJson(l) && typeof l.path === 'string')
+      .map((l) => ({ path: l.path as string, ...(typeof l.line === 'number' ? { line: l.line } : {}) }));
+  }
+  // `content` on a tool call replaces its content (ACP: the full collection); absent leaves it as it is.
+  const content = Array.isArray(update.content) ? toolContent(update.content) : undefined;
+  return { kind: 'tool_call', toolCallId, fields, content };
+}
+
+function toolContent(items: unknown[]): ToolContentView[] {
+  return items.filter(isJson).map((item): ToolContentView => {
+    switch (item.type) {
+      case 'content': {
+        const text = contentText(item.content);
+        return text !== undefined ? { type: 'text', text } : { type: 'other', label: blockLabel(item.content) };
+      }
+      case 'diff':
+        return diff(item);
+      case 'terminal':
+        return { type: 'terminal', terminalId: str(item.terminalId) ?? '' };
+      default:
+        return { type: 'other', label: `${String(item.type ?? 'unknown')} content` };
+    }
+  });
+}
+
+/** v1: `{path, oldText?, newText}`; v2: `{changes: [{operation, path…}], patch?: {format, text}}`. */
+function diff(item: Json): ToolContentView {
+  if (typeof item.path === 'string') {
+    const oldSide = capLines(str(item.oldText));
+    const newSide = capLines(str(item.newText));
+    return {
+      type: 'diff',
+      path: item.path,
+      ...(oldSide.text !== undefined ? { oldText: oldSide.text } : {}),
+      ...(newSide.text !== undefined ? { newText: newSide.text } : {}),
+      ...(oldSide.dropped + newSide.dropped ? { truncatedLines: oldSide.dropped + newSide.dropped } : {}),
+    };
+  }
+  const changes = Array.isArray(item.changes) ? item.changes.filter(isJson) : [];
+  const paths = changes.map((c) => str(c.path) ?? str(c.newPath) ?? str(c.oldPath)).filter((p): p is string => Boolean(p));
+  const patch = capLines(isJson(item.patch) ? str(item.patch.text) : undefined);
+  return {
+    type: 'diff',
+    path: paths.join(', ') || '(no path)',
+    ...(patch.text !== undefined ? { patch: patch.text } : {}),
+    ...(patch.dropped ? { truncatedLines: patch.dropped } : {}),
+  };
+}
+
+function capLines(text: string | undefined): { text?: string; dropped: number } {
+  if (text === undefined) return { dropped: 0 };
+  let index = -1;
+  for (let line = 0; line < MAX_DIFF_LINES; line++) {
+    index = text.indexOf('\n', index + 1);
+    if (index < 0) return { text, dropped: 0 };
+  }
+  const rest = text.slice(index + 1);
+  return { text: text.slice(0, index), dropped: rest ? rest.split('\n').length : 0 };
+}
+
+function planEntries(entries: unknown): PlanEntryView[] {
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .filter((e): e is Json => isJson(e) && typeof e.content === 'string')
+    .map((e) => ({ content: e.content as string, ...(str(e.priority) ? { priority: str(e.priority) } : {}), ...(str(e.status) ? { status: str(e.status) } : {}) }));
+}
+
+/** Text of a content block, or of the text blocks of a list (v2 whole messages carry lists). */
+function contentText(content: unknown): string | undefined {
+  if (Array.isArray(content)) {
+    const texts = content.map(contentText).filter((t): t is string => t !== undefined);
+    return texts.length ? texts.join('') : undefined;
+  }
+  if (isJson(content) && content.type === 'text' && typeof content.text === 'string') return content.text;
+  return undefined;
+}
+
+function blockLabel(content: unknown): string {
+  return isJson(content) && typeof content.type === 'string' ? `${content.type} content` : 'content';
+}
+
+function unknown(sessionUpdate: string, update: Json): NormalizedUpdate {
+  let summary: string;
+  try {
+    summary = JSON.stringify(update);
+  } catch {
+    summary = '(unreadable)';
+  }
+  return { kind: 'unknown', sessionUpdate, summary: summary.length > UNKNOWN_SUMMARY_CHARS ? `${summary.slice(0, UNKNOWN_SUMMARY_CHARS)}…` : summary };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

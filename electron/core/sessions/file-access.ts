@@ -1,0 +1,82 @@
+/**
+ * `fs/read_text_file` and `fs/write_text_file` for v1 agents, kept inside the session's folder.
+ *
+ * The agent names absolute paths. A path is allowed only when it resolves, symbolic links followed, to
+ * the session's working folder or below it; anything else is -32602 and nothing is read or written.
+ * Every access is reported to the caller so it can be shown in the session's transcript.
+ */
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { RequestError } from '@agentclientprotocol/sdk';
+
+/** Largest file the agent may read or write through Switchboard, in bytes. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Reads a text file inside `root`, optionally from 1-based `line` for `limit` lines.
+ * @throws RequestError -32602 outside `root` or too large; -32002 when the file does not exist.
+ */
+export async function readTextFileWithin(root: string, path: string, line?: number | null, limit?: number | null): Promise<string> {
+  const file = await resolveWithin(root, path, false);
+  let text: string;
+  try {
+    const bytes = await readFile(file);
+    if (bytes.length > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
+    text = bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof RequestError) throw error;
+    throw RequestError.resourceNotFound(path); // e.g. a folder, or removed since it was resolved
+  }
+  if (!line && !limit) return text;
+  const lines = text.split('\n');
+  const start = Math.max(0, (line ?? 1) - 1);
+  return lines.slice(start, limit ? start + limit : undefined).join('\n');
+}
+
+/**
+ * Writes a text file inside `root`, creating missing folders below `root`.
+ * @throws RequestError -32602 outside `root` or too large.
+ */
+export async function writeTextFileWithin(root: string, path: string, content: string): Promise<void> {
+  if (Buffer.byteLength(content) > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the content is larger than 10 MB');
+  const file = await resolveWithin(root, path, true);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, content, 'utf8');
+}
+
+/** `path` relative to `root`, for display ("src/a.ts"). */
+export function displayPath(root: string, path: string): string {
+  const rel = relative(root, path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+/**
+ * Resolves `path` and checks it stays inside `root` once symbolic links are followed. A path that does
+ * not exist yet is resolved through its nearest existing parent folder (a write may create it; a read
+ * gets -32002).
+ */
+async function resolveWithin(root: string, path: string, forWrite: boolean): Promise<string> {
+  if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, 'paths must be absolute');
+  const realRoot = await realpath(root).catch(() => {
+    throw RequestError.invalidParams({ path }, "the session's folder does not exist");
+  });
+  let existing = resolve(path);
+  const missing: string[] = [];
+  let real: string | undefined;
+  while (real === undefined) {
+    try {
+      real = await realpath(existing);
+    } catch {
+      const parent = dirname(existing);
+      if (parent === existing) throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
+      missing.unshift(basename(existing));
+      existing = parent;
+    }
+  }
+  const full = missing.length ? join(real, ...missing) : real;
+  if (full !== realRoot && !full.startsWith(realRoot + sep)) {
+    throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
+  }
+  if (!forWrite && missing.length) throw RequestError.resourceNotFound(path);
+  return full;
+}

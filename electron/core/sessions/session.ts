@@ -1,0 +1,139 @@
+/**
+ * One ACP session as the UI sees it: its view, its transcript, its foreground state. It applies
+ * normalised session updates and reports every change through `emit`; it never talks to the agent.
+ */
+import type { BridgeEvent, SessionView } from '../../../shared/bridge';
+import type { NormalizedUpdate } from '../acp/session-updates';
+import { derivedForeground, isWorking, reportedForeground } from './foreground';
+import { Transcript } from './transcript';
+
+export interface SessionInit {
+  sessionKey: string;
+  agentId: string;
+  sessionId: string;
+  cwd: string;
+  connectionId: string;
+  /** Protocol version of the connection: v2 reports its foreground state, v1's is derived. */
+  version: number;
+}
+
+export class Session {
+  view: SessionView;
+  readonly connectionId: string;
+  readonly transcript: Transcript;
+  /** Tool call titles by id, for naming the tool call a request belongs to (spec E-REQ-7). */
+  readonly toolCallTitles = new Map<string, string>();
+  private readonly reportsState: boolean;
+  /** v1: pending elicitations and permission requests of this session (for the derived state). */
+  private waitingItems = 0;
+
+  constructor(
+    init: SessionInit,
+    private readonly emit: (event: BridgeEvent) => void,
+  ) {
+    this.connectionId = init.connectionId;
+    this.reportsState = init.version >= 2;
+    this.view = {
+      sessionKey: init.sessionKey,
+      agentId: init.agentId,
+      sessionId: init.sessionId,
+      cwd: init.cwd,
+      promptInFlight: false,
+      transcript: [],
+      suggestions: [],
+      foreground: this.reportsState ? { state: 'idle', derived: false } : derivedForeground(false, 0, undefined),
+    };
+    this.transcript = new Transcript(this.view.transcript, (upserts, appends) =>
+      this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+    );
+  }
+
+  /** The user sent a prompt: it shows at once, and the session is working. */
+  promptStarted(text: string): void {
+    this.transcript.user(text);
+    this.set({ promptInFlight: true });
+    this.derive();
+  }
+
+  /** The turn ended (v1: the prompt's response; v2: `state_update` idle; or the connection went away). */
+  turnEnded(stopReason: string | undefined): void {
+    this.transcript.endStreams();
+    this.set({ promptInFlight: false, ...(stopReason ? { lastStopReason: stopReason } : {}) });
+    this.derive();
+  }
+
+  /** v1: how many of this session's items wait for the user; feeds the derived state (spec E-STATE-1). */
+  setWaitingItems(count: number): void {
+    if (count === this.waitingItems) return;
+    this.waitingItems = count;
+    this.derive();
+  }
+
+  /**
+   * Applies one update. Returns true when the context a queue item shows may have changed (the session
+   * title or a tool call title), so the caller can refresh those items.
+   */
+  apply(update: NormalizedUpdate): boolean {
+    switch (update.kind) {
+      case 'agent_text':
+        this.transcript.stream('message', update.text, update.messageId);
+        return false;
+      case 'thought_text':
+        this.transcript.stream('thought', update.text, update.messageId);
+        return false;
+      case 'tool_call': {
+        const toolCall = this.transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);
+        if (this.toolCallTitles.get(update.toolCallId) === toolCall.title) return false;
+        this.toolCallTitles.set(update.toolCallId, toolCall.title);
+        return true;
+      }
+      case 'plan':
+        this.transcript.plan(update.entries);
+        return false;
+      case 'commands':
+        this.set({ suggestions: update.commands });
+        return false;
+      case 'session_info':
+        if (update.title === undefined || update.title === this.view.title) return false;
+        this.set({ title: update.title });
+        return true;
+      case 'state':
+        this.report(update.state, update.stopReason);
+        return false;
+      case 'notice':
+        this.transcript.notice(update.text);
+        return false;
+      case 'unknown':
+        this.transcript.other(update.sessionUpdate, update.summary);
+        return false;
+      case 'ignored':
+        return false;
+    }
+  }
+
+  /**
+   * v2 `state_update` (spec E-STATE-1, E-STATE-2). Shown as reported; a repeated idle snapshot with an
+   * old stop reason changes nothing else (spec E-CXL-5: no elicitation is touched here).
+   */
+  private report(state: string, stopReason: string | undefined): void {
+    if (!this.reportsState) return;
+    const foreground = reportedForeground(state, stopReason);
+    if (foreground.state === 'idle') this.transcript.endStreams();
+    this.set({
+      foreground,
+      promptInFlight: isWorking(foreground),
+      ...(foreground.state === 'idle' && stopReason ? { lastStopReason: stopReason } : {}),
+    });
+  }
+
+  private derive(): void {
+    if (this.reportsState) return;
+    this.set({ foreground: derivedForeground(this.view.promptInFlight, this.waitingItems, this.view.lastStopReason) });
+  }
+
+  private set(patch: Partial<Omit<SessionView, 'transcript'>>): void {
+    this.view = { ...this.view, ...patch };
+    const { transcript: _transcript, ...fields } = this.view;
+    this.emit({ type: 'session', session: fields });
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * One session's transcript: turns normalised session updates into entries, and reports each change as
+ * the smallest bridge event that carries it (whole entries when they appear or change shape, appended
+ * text while a message streams; architecture rule 6).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PlanEntryView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
+
+/** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
+export type TranscriptSink = (upserts: TranscriptEntry[], appends: TranscriptAppend[]) => void;
+
+type StreamKind = 'message' | 'thought';
+
+export class Transcript {
+  /** The entry streamed text goes to, per kind, and the agent's `messageId` for it when it sends one. */
+  private open: Record<StreamKind, { entryId: string; messageId?: string } | undefined> = { message: undefined, thought: undefined };
+  private readonly toolCallEntries = new Map<string, string>();
+  private planEntryId?: string;
+
+  /** @param entries the session's entries, appended to in place (the hub's snapshot reads them). */
+  constructor(
+    readonly entries: TranscriptEntry[],
+    private readonly sink: TranscriptSink,
+  ) {}
+
+  /** The user's own prompt; it also ends whatever the agent was streaming. */
+  user(text: string): void {
+    this.endStreams();
+    this.add({ role: 'user', text });
+  }
+
+  /** A line from Switchboard itself (an error, a file the agent read). */
+  system(text: string, kind: TranscriptEntry['kind'] = 'message'): void {
+    this.add({ role: 'system', text, ...(kind === 'message' ? {} : { kind }) });
+  }
+
+  /** Streamed agent text or thought. A new `messageId` starts a new entry; chunks of one message join. */
+  stream(kind: StreamKind, text: string, messageId?: string): void {
+    const open = this.open[kind];
+    const index = open && (messageId === undefined || messageId === open.messageId) ? this.indexOf(open.entryId) : -1;
+    if (index < 0) {
+      const entry = this.add({ role: 'agent', text, ...(kind === 'thought' ? { kind: 'thought' as const } : {}) });
+      this.open[kind] = { entryId: entry.entryId, messageId };
+      return;
+    }
+    const entry = this.entries[index];
+    this.entries[index] = { ...entry, text: entry.text + text };
+    this.sink([], [{ entryId: entry.entryId, text }]);
+  }
+
+  /**
+   * Creates or updates a tool call's entry. An update for a tool call never announced creates it (agents
+   * are not always orderly); `content` replaces the content, `appendContent` adds to it.
+   * @returns the tool call as it now stands.
+   */
+  toolCall(toolCallId: string, fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>, content?: ToolContentView[], appendContent?: ToolContentView[]): ToolCallView {
+    const entryId = this.toolCallEntries.get(toolCallId);
+    const index = entryId ? this.indexOf(entryId) : -1;
+    const previous: ToolCallView = index >= 0 ? this.entries[index].toolCall! : { toolCallId, title: 'Tool call', content: [], locations: [] };
+    const toolCall: ToolCallView = {
+      ...previous,
+      ...fields,
+      content: [...(content ?? previous.content), ...(appendContent ?? [])],
+      locations: fields.locations ?? previous.locations,
+    };
+    const entry: Omit<TranscriptEntry, 'entryId'> = { role: 'agent', kind: 'tool_call', text: toolCallSummary(toolCall), toolCall };
+    if (index >= 0) {
+      this.replace(index, entry);
+    } else {
+      this.endStreams();
+      this.toolCallEntries.set(toolCallId, this.add(entry).entryId);
+    }
+    return toolCall;
+  }
+
+  /** The agent's current plan: one entry per session, replaced as the plan changes. */
+  plan(entries: PlanEntryView[]): void {
+    const text = `Plan: ${entries.length} step${entries.length === 1 ? '' : 's'}`;
+    const index = this.planEntryId ? this.indexOf(this.planEntryId) : -1;
+    if (index >= 0) return this.replace(index, { role: 'agent', kind: 'plan', text, plan: entries });
+    this.planEntryId = this.add({ role: 'agent', kind: 'plan', text, plan: entries }).entryId;
+  }
+
+  /** An update Switchboard does not know, kept and shown generically. */
+  other(sessionUpdate: string, summary: string): void {
+    this.add({ role: 'system', kind: 'other', text: `${sessionUpdate}: ${summary}` });
+  }
+
+  /** A notice the agent wants shown. */
+  notice(text: string): void {
+    this.add({ role: 'system', kind: 'notice', text });
+  }
+
+  /** The turn ended: the next streamed text starts a new entry. */
+  endStreams(): void {
+    this.open = { message: undefined, thought: undefined };
+  }
+
+  private add(fields: Omit<TranscriptEntry, 'entryId'>): TranscriptEntry {
+    const entry: TranscriptEntry = { entryId: `entry-${randomUUID()}`, ...fields };
+    this.entries.push(entry);
+    this.sink([entry], []);
+    return entry;
+  }
+
+  private replace(index: number, fields: Omit<TranscriptEntry, 'entryId'>): void {
+    const entry: TranscriptEntry = { entryId: this.entries[index].entryId, ...fields };
+    this.entries[index] = entry;
+    this.sink([entry], []);
+  }
+
+  private indexOf(entryId: string): number {
+    return this.entries.findLastIndex((e) => e.entryId === entryId);
+  }
+}
+
+function toolCallSummary(toolCall: ToolCallView): string {
+  return toolCall.status ? `${toolCall.title} (${toolCall.status})` : toolCall.title;
+}

@@ -1,0 +1,235 @@
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Hub } from '../../electron/core/hub';
+import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
+import { NAME_SCHEMA, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
+import { V1_INIT_RESULT, type Puppet } from './puppet';
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+/** A ready agent with one session in `cwd`. */
+async function session(init?: unknown, cwd = '/tmp') {
+  rig = await startRig([{ id: 'a', name: 'Agent A' }]);
+  const { hub, puppets } = rig;
+  const puppet = puppets[0];
+  await handshake(hub, puppet, 'a', init);
+  const created = hub.invoke('newSession', { agentId: 'a', cwd }) as Promise<{ sessionKey: string }>;
+  await puppet.answer('session/new', { sessionId: 'sess-1' });
+  const { sessionKey } = await created;
+  return { hub, puppet, sessionKey };
+}
+
+const update = (u: Record<string, unknown>) => ({ method: 'session/update', params: { sessionId: 'sess-1', update: u } });
+
+function transcript(hub: Hub): TranscriptEntry[] {
+  return hub.snapshot().sessions[0].transcript;
+}
+
+async function entries(hub: Hub, count: number): Promise<TranscriptEntry[]> {
+  return eventually(() => (transcript(hub).length >= count ? transcript(hub) : undefined));
+}
+
+describe('session updates', () => {
+  it('shows a tool call and its updates as one entry, even when an update comes first', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await puppet.send(update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'in_progress' }));
+    await puppet.send(update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'Edit main.ts', kind: 'edit', locations: [{ path: '/tmp/main.ts', line: 3 }] }));
+    await puppet.send(
+      update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'completed', content: [{ type: 'diff', path: '/tmp/main.ts', oldText: 'a', newText: 'b' }] }),
+    );
+    await eventually(() => (transcript(hub)[0]?.toolCall?.status === 'completed' ? true : undefined));
+    expect(transcript(hub)).toHaveLength(1);
+    expect(transcript(hub)[0]).toMatchObject({
+      kind: 'tool_call',
+      text: 'Edit main.ts (completed)',
+      toolCall: { toolCallId: 't1', title: 'Edit main.ts', toolKind: 'edit', status: 'completed', locations: [{ path: '/tmp/main.ts', line: 3 }], content: [{ type: 'diff', path: '/tmp/main.ts', oldText: 'a', newText: 'b' }] },
+    });
+  });
+
+  it('shows a v2 diff by its changed paths and patch', async () => {
+    const { hub, puppet } = await session();
+    await puppet.send(
+      update({
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 't3',
+        title: 'Edit',
+        content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/tmp/a.ts' }], patch: { format: 'git_patch', text: '@@ -1 +1 @@\n-a\n+b' } }],
+      }),
+    );
+    const [entry] = await entries(hub, 1);
+    expect(entry.toolCall!.content).toEqual([{ type: 'diff', path: '/tmp/a.ts', patch: '@@ -1 +1 @@\n-a\n+b' }]);
+  });
+
+  it('keeps a 50 000-line diff to what a person can read, and says how much it left out', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    const big = Array.from({ length: 50_000 }, (_, i) => `line ${i}`).join('\n');
+    await puppet.send(update({ sessionUpdate: 'tool_call', toolCallId: 't2', title: 'Rewrite', content: [{ type: 'diff', path: '/tmp/big.txt', newText: big }] }));
+    const [entry] = await entries(hub, 1);
+    const diff = entry.toolCall!.content[0] as { newText: string; truncatedLines: number };
+    expect(diff.newText.split('\n')).toHaveLength(2000);
+    expect(diff.truncatedLines).toBe(48_000);
+  });
+
+  it('shows thoughts, plans and notices, and keeps an unknown update kind as a generic entry', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await puppet.send(update({ sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Hmm.' } }));
+    await puppet.send(update({ sessionUpdate: 'plan', entries: [{ content: 'Read code', priority: 'high', status: 'completed' }, { content: 'Fix bug', priority: 'medium', status: 'pending' }] }));
+    await puppet.send(update({ sessionUpdate: '_vendor_sparkles', glitter: 3 }));
+    const list = await entries(hub, 3);
+    expect(list.map((e) => e.kind)).toEqual(['thought', 'plan', 'other']);
+    expect(list[1].plan).toEqual([
+      { content: 'Read code', priority: 'high', status: 'completed' },
+      { content: 'Fix bug', priority: 'medium', status: 'pending' },
+    ]);
+    expect(list[2].text).toContain('_vendor_sparkles');
+  });
+
+  it('ignores updates for a session it does not know, and carries on', async () => {
+    const { hub, puppet } = await session();
+    await puppet.send({ method: 'session/update', params: { sessionId: 'nobody', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'lost' } } } });
+    await puppet.send(update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'kept' }, messageId: 'm' }));
+    const [entry] = await entries(hub, 1);
+    expect(entry.text).toBe('kept');
+  });
+});
+
+describe('foreground state', () => {
+  it('shows what a v2 agent reports, and an unknown state as busy, never idle', async () => {
+    const { hub, puppet } = await session();
+    const state = (s: Record<string, unknown>) => puppet.send(update({ sessionUpdate: 'state_update', ...s }));
+    const foreground = () => hub.snapshot().sessions[0].foreground;
+    await state({ state: 'running' });
+    await eventually(() => (foreground().state === 'running' ? true : undefined));
+    await state({ state: '_thinking_hard' });
+    // spec E-STATE-1
+    await eventually(() => (foreground().state === 'busy' ? true : undefined));
+    expect(foreground()).toEqual({ state: 'busy', derived: false, reported: '_thinking_hard' });
+    await state({ state: 'idle', stopReason: 'end_turn' });
+    await eventually(() => (foreground().state === 'idle' ? true : undefined));
+    expect(foreground()).toEqual({ state: 'idle', derived: false, stopReason: 'end_turn' });
+  });
+
+  it('is not changed by an elicitation on a v2 connection', async () => {
+    const { hub, puppet } = await session();
+    await puppet.send(update({ sessionUpdate: 'state_update', state: 'running' }));
+    await eventually(() => (hub.snapshot().sessions[0].foreground.state === 'running' ? true : undefined));
+    await puppet.send({ id: 5, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'm', requestedSchema: NAME_SCHEMA } });
+    await queueItem(hub);
+    // spec E-STATE-2: codex-acp does not report requires_action while a form is pending; we do not invent it.
+    expect(hub.snapshot().sessions[0].foreground.state).toBe('running');
+  });
+
+  it('is derived on v1, labelled as such: running, waiting for you while a form is pending, then idle', async () => {
+    const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
+    const foreground = () => hub.snapshot().sessions[0].foreground;
+    expect(foreground()).toEqual({ state: 'idle', derived: true });
+    const turn = hub.invoke('prompt', { sessionKey, text: 'go' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    // spec E-STATE-1
+    expect(foreground()).toEqual({ state: 'running', derived: true });
+    await puppet.send({ id: 6, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'm', requestedSchema: NAME_SCHEMA } });
+    const item = await queueItem(hub);
+    await eventually(() => (foreground().state === 'requires_action' ? true : undefined));
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' });
+    await eventually(() => (foreground().state === 'running' ? true : undefined));
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    expect(foreground()).toEqual({ state: 'idle', derived: true, stopReason: 'end_turn' });
+  });
+});
+
+describe('permission requests', () => {
+  async function permission(puppet: Puppet, id: number, options = [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Deny', kind: 'reject_once' }]) {
+    await puppet.send({
+      id,
+      method: 'session/request_permission',
+      params: { sessionId: 'sess-1', toolCall: { toolCallId: 'tc', title: 'Delete build/' }, options },
+    });
+  }
+
+  it('queues a permission request with its tool call and options, and sends the chosen one', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await permission(puppet, 7);
+    const item = (await queueItem(hub)) as PermissionItemView;
+    expect(item).toMatchObject({ mode: 'permission', title: 'Delete build/', scope: { kind: 'session', toolCallId: 'tc' }, options: [{ optionId: 'allow' }, { optionId: 'deny' }] });
+    await expect(hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'forged' })).rejects.toThrow(/not one of the choices/);
+    await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'deny' });
+    expect((await puppet.responseTo(7)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'deny' } });
+  });
+
+  it('answers pending permissions "cancelled" on Stop, and leaves elicitations open', async () => {
+    const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
+    void hub.invoke('prompt', { sessionKey, text: 'go' }).catch(() => {}); // ends when the rig closes
+    await puppet.next((m) => m.method === 'session/prompt');
+    await permission(puppet, 8);
+    await puppet.send({ id: 9, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'm', requestedSchema: NAME_SCHEMA } });
+    await eventually(() => (hub.snapshot().queue.length === 2 ? true : undefined));
+    await hub.invoke('cancelPrompt', { sessionKey });
+    // ACP v1: the client answers pending permissions cancelled; spec E-CXL-3: elicitations untouched.
+    expect((await puppet.responseTo(8)).result).toEqual({ outcome: { outcome: 'cancelled' } });
+    expect(hub.snapshot().queue.map((i) => i.mode)).toEqual(['form']);
+    expect(puppet.received.some((m) => m.id === 9)).toBe(false);
+  });
+
+  it('lets the user only dismiss a permission request that offers no options', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await permission(puppet, 10, []);
+    const item = await queueItem(hub);
+    await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a' });
+    expect((await puppet.responseTo(10)).result).toEqual({ outcome: { outcome: 'cancelled' } });
+  });
+
+  it('takes the v2 shape: a title and the command it wants to run', async () => {
+    const { hub, puppet } = await session();
+    await puppet.send({
+      id: 11,
+      method: 'session/request_permission',
+      params: { sessionId: 'sess-1', title: 'Run the tests', subject: { type: 'command', command: 'npm test', cwd: '/tmp' }, options: [{ optionId: 'ok', name: 'Run', kind: 'allow_once' }] },
+    });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    expect(item).toMatchObject({ title: 'Run the tests', command: 'npm test' });
+    await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'ok' });
+    expect((await puppet.responseTo(11)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'ok' } });
+  });
+});
+
+describe('files (v1)', () => {
+  it('advertises reading and writing text files to v1 agents', async () => {
+    const { puppet } = await session(V1_INIT_RESULT);
+    const init = puppet.received.find((m) => m.method === 'initialize')!;
+    expect(init.params.clientCapabilities.fs).toEqual({ readTextFile: true, writeTextFile: true });
+  });
+
+  it("reads and writes inside the session's folder, and logs each access in its transcript", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    writeFileSync(join(root, 'notes.txt'), 'one\ntwo\nthree\n');
+    const { hub, puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 20, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'notes.txt'), line: 2, limit: 1 } });
+    expect((await puppet.responseTo(20)).result).toEqual({ content: 'two' });
+    await puppet.send({ id: 21, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, 'out', 'new.txt'), content: 'hello' } });
+    expect((await puppet.responseTo(21)).result).toEqual({});
+    expect(readFileSync(join(root, 'out', 'new.txt'), 'utf8')).toBe('hello');
+    const log = await entries(hub, 2);
+    expect(log.map((e) => [e.kind, e.text])).toEqual([
+      ['file_access', 'The agent read notes.txt (lines 2–2).'],
+      ['file_access', 'The agent wrote out/new.txt (5 bytes).'],
+    ]);
+  });
+
+  it("refuses paths outside the session's folder, including through a symbolic link", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    symlinkSync('/etc', join(root, 'escape'));
+    const { hub, puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 22, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: '/etc/hostname' } });
+    await puppet.send({ id: 23, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'escape', 'hostname') } });
+    await puppet.send({ id: 24, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, '..', 'evil.txt'), content: 'x' } });
+    for (const id of [22, 23, 24]) expect((await puppet.responseTo(id)).error).toMatchObject({ code: -32602, message: expect.stringContaining('outside') });
+    expect(transcript(hub)).toEqual([]);
+  });
+});
