@@ -171,8 +171,7 @@ export class AgentConnection {
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
   const stream = ndJsonStream(options.stdin, options.stdout);
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
-  let version: number | undefined;
-  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message) => {
+  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
     if (!('method' in message)) {
       if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
       return false;
@@ -193,7 +192,6 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     }
     return false;
   });
-  version = negotiated.version;
   const connection = negotiated.version === 2 ? attachV2(negotiated, options) : attachV1(negotiated, options);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);

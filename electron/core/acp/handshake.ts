@@ -43,7 +43,7 @@ export async function negotiateVersion(
   stream: Stream,
   initializeParams: Record<string, unknown>,
   timeoutMs: number,
-  observe: (message: AnyMessage) => boolean | void = () => {},
+  observe: (message: AnyMessage, version: ProtocolVersion) => boolean | void = () => {},
 ): Promise<Negotiated> {
   const reader = stream.readable.getReader();
   const writer = stream.writable.getWriter();
@@ -60,7 +60,7 @@ export async function negotiateVersion(
     );
   }
   const outgoing = new Map<JsonRpcId, string>();
-  return { version, reply, stream: wrapStream(reader, writer, reply, early, outgoing, observe), outgoing };
+  return { version, reply, stream: wrapStream(reader, writer, reply, early, outgoing, (message) => observe(message, version)), outgoing };
 }
 
 async function readReply(
