@@ -53,6 +53,9 @@ export interface HubOptions {
 }
 
 
+/** How long updates for a not-yet-registered session are kept, in ms. */
+const EARLY_UPDATE_MS = 5000;
+
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
 interface AgentRuntime {
@@ -72,6 +75,12 @@ export class Hub {
   private readonly sessions = new Map<string, Session>();
   /** The same sessions by connection and agent `sessionId`, for the hot `session/update` path. */
   private readonly sessionsByAgentId = new Map<string, Session>();
+  /**
+   * Updates for a `sessionId` not registered yet: an agent may announce a session's commands right after
+   * answering `session/new`, and the SDK can deliver them before `newSession` resumes. Kept briefly and
+   * bounded, then applied when the session is registered.
+   */
+  private readonly earlyUpdates = new Map<string, { at: number; updates: Array<Record<string, unknown>> }>();
   private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly broker: ElicitationBroker;
@@ -397,9 +406,12 @@ export class Hub {
       { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId: runtime.connectionId!, version: connection.version },
       (event) => this.emit(event),
     );
+    const key = agentSessionKey(session.connectionId, sessionId);
     this.sessions.set(session.view.sessionKey, session);
-    this.sessionsByAgentId.set(agentSessionKey(session.connectionId, sessionId), session);
+    this.sessionsByAgentId.set(key, session);
     this.emit({ type: 'session', session: session.view });
+    for (const update of this.earlyUpdates.get(key)?.updates ?? []) this.applyUpdate(session, update);
+    this.earlyUpdates.delete(key);
     return { sessionKey: session.view.sessionKey };
   }
 
@@ -429,13 +441,29 @@ export class Hub {
 
   private onSessionUpdate(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
     const session = this.findSession(connectionId, sessionId);
-    if (!session) return; // an update for a session we never created: nothing to show it in
+    if (!session) return this.keepEarlyUpdate(agentSessionKey(connectionId, sessionId), update);
+    this.applyUpdate(session, update);
+  }
+
+  private applyUpdate(session: Session, update: Record<string, unknown>): void {
     if (session.apply(normalizeSessionUpdate(update))) {
       this.broker.sessionContextChanged(session.view.sessionKey, {
         sessionTitle: session.view.title,
         toolCallTitles: session.toolCallTitles,
       });
     }
+  }
+
+  /** Keeps an update for an unknown session a few seconds (at most 50 sessions × 200 updates); older ones are dropped. */
+  private keepEarlyUpdate(key: string, update: Record<string, unknown>): void {
+    const now = Date.now();
+    for (const [k, v] of this.earlyUpdates) if (now - v.at > EARLY_UPDATE_MS) this.earlyUpdates.delete(k);
+    const kept = this.earlyUpdates.get(key);
+    if (kept) {
+      if (kept.updates.length < 200) kept.updates.push(update);
+      return;
+    }
+    if (this.earlyUpdates.size < 50) this.earlyUpdates.set(key, { at: now, updates: [update] });
   }
 
   /** v1 sessions derive "waiting for you" from the queue (spec E-STATE-1); v2 sessions ignore this. */

@@ -260,11 +260,16 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions) {
     )
     .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
       const { subject } = cx.params;
+      // The v2 schema asks clients to apply the subject's tool call like a tool_call_update first.
+      const subjectToolCall = (subject as { toolCall?: Record<string, unknown> } | null | undefined)?.toolCall;
+      if (subjectToolCall && typeof subjectToolCall.toolCallId === 'string') {
+        callbacks.onSessionUpdate(cx.params.sessionId, { ...subjectToolCall, sessionUpdate: 'tool_call_update' });
+      }
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
         title: cx.params.title,
         ...(cx.params.description ? { description: cx.params.description } : {}),
-        ...(subject && 'toolCallId' in subject && typeof subject.toolCallId === 'string' ? { toolCallId: subject.toolCallId } : {}),
+        ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
         ...(subject && 'command' in subject && typeof subject.command === 'string' ? { command: subject.command } : {}),
         options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
       };
@@ -275,6 +280,14 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions) {
       callbacks.onSessionUpdate(cx.params.sessionId, cx.params.update as unknown as Record<string, unknown>),
     );
   return app.connect(negotiated.stream);
+}
+
+/** The tool call a v2 permission subject names: `{type:"tool_call", toolCall:{toolCallId}}` or a command's `toolCallId`. */
+function toolCallIdOf(subject: unknown): string | undefined {
+  if (typeof subject !== 'object' || subject === null) return undefined;
+  const s = subject as { toolCallId?: unknown; toolCall?: { toolCallId?: unknown } };
+  if (typeof s.toolCall?.toolCallId === 'string') return s.toolCall.toolCallId;
+  return typeof s.toolCallId === 'string' ? s.toolCallId : undefined;
 }
 
 /** The wire answer to a permission request: the chosen option, or "cancelled". */
