@@ -90,6 +90,22 @@ describe('session updates', () => {
     expect(list[2].text).toContain('_vendor_sparkles');
   });
 
+  it('keeps commands the agent announces in the same breath as answering session/new', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a', V1_INIT_RESULT);
+    const created = hub.invoke('newSession', { agentId: 'a', cwd: '/tmp' }) as Promise<{ sessionKey: string }>;
+    const request = await puppets[0].next((m) => m.method === 'session/new');
+    // One write, two lines: the update reaches the core before newSession's own continuation runs.
+    const commands = { sessionId: 's9', update: { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'review', description: 'Review code' }] } };
+    await puppets[0].sendRaw(
+      `${JSON.stringify({ jsonrpc: '2.0', id: request.id, result: { sessionId: 's9' } })}\n${JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: commands })}`,
+    );
+    await created;
+    await eventually(() => (hub.snapshot().sessions[0].suggestions.length ? true : undefined));
+    expect(hub.snapshot().sessions[0].suggestions).toEqual([{ name: 'review', description: 'Review code' }]);
+  });
+
   it('ignores updates for a session it does not know, and carries on', async () => {
     const { hub, puppet } = await session();
     await puppet.send({ method: 'session/update', params: { sessionId: 'nobody', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'lost' } } } });
