@@ -3,6 +3,7 @@ import { AgentPane } from './components/AgentPane';
 import { AgentSidebar } from './components/AgentSidebar';
 import { Notices } from './components/Notices';
 import { QueuePanel } from './components/QueuePanel';
+import { sessionNames } from './format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, type AppStore } from './state/store';
 
 /**
@@ -14,6 +15,9 @@ export function App({ store }: { store: AppStore }) {
   const [chosenAgentId, setChosenAgentId] = useState<string | null>(null);
   const [chosenSessions, setChosenSessions] = useState<Record<string, string>>({});
   const [composerTexts, setComposerTexts] = useState<Record<string, string>>({});
+  /** Narrow windows: whether the Requests panel above the session is folded away. */
+  const [queueCollapsed, setQueueCollapsed] = useState(false);
+  const [reveal, setReveal] = useState<{ itemId: string; seq: number } | null>(null);
 
   const agent = state.agents.find((a) => a.agentId === chosenAgentId) ?? state.agents[0] ?? null;
   const counts = useMemo(() => pendingCounts(state.queue), [state.queue]);
@@ -21,6 +25,12 @@ export function App({ store }: { store: AppStore }) {
   const others = state.agents
     .filter((a) => a.agentId !== agent?.agentId && (counts.get(a.agentId) ?? 0) > 0)
     .map((a) => ({ agent: a, count: counts.get(a.agentId) ?? 0 }));
+
+  const names = useMemo(() => sessionNames(state.sessions), [state.sessions]);
+  const revealItem = useCallback((itemId: string) => {
+    setQueueCollapsed(false);
+    setReveal((previous) => ({ itemId, seq: (previous?.seq ?? 0) + 1 }));
+  }, []);
 
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   useEffect(() => {
@@ -57,6 +67,8 @@ export function App({ store }: { store: AppStore }) {
             onSelectSession={(sessionKey) => setChosenSessions((all) => ({ ...all, [agent.agentId]: sessionKey }))}
             composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
             onComposerText={setComposerText}
+            sessionNames={names}
+            onRevealItem={revealItem}
           />
         ) : (
           <div className="empty-session">
@@ -71,6 +83,10 @@ export function App({ store }: { store: AppStore }) {
         others={others}
         onSelectAgent={setChosenAgentId}
         urlMode={state.urlMode}
+        sessionNames={names}
+        reveal={reveal}
+        collapsed={queueCollapsed}
+        onToggleCollapsed={() => setQueueCollapsed((c) => !c)}
       />
       <Notices
         notices={state.notices}

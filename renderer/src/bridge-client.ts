@@ -33,11 +33,23 @@ export interface BridgeConnection {
   onOpen(listener: () => void): () => void;
 }
 
+/**
+ * True when there is no preload bridge and the page URL has no `?token=`: the harness would refuse every
+ * connection, so the app says how to open it instead of retrying forever.
+ */
+export function missingHarnessToken(): boolean {
+  return !isBridge((window as unknown as { switchboard?: unknown }).switchboard) && harnessToken() === '';
+}
+
+function harnessToken(): string {
+  return new URLSearchParams(window.location.search).get('token') ?? '';
+}
+
 /** Picks `window.switchboard` when the preload provided it, else the harness WebSocket bridge. */
 export function connectBridge(): BridgeConnection {
   const provided = (window as unknown as { switchboard?: unknown }).switchboard;
   if (isBridge(provided)) return preloadConnection(provided);
-  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const token = harnessToken();
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const url = `${scheme}://${window.location.host}/__bridge?token=${encodeURIComponent(token)}`;
   return new WebSocketBridge(url).connection();

@@ -114,26 +114,60 @@ export function formatRawValue(field: FieldSpec, value: unknown): string {
   return '(empty)';
 }
 
-/** A short plain-words hint of the field's constraints, e.g. "3 to 20 characters" or "Choose up to 2". */
+/** A secret-looking value masked for display: "•••• (14 characters)" (spec E-FORM-12). */
+export function maskedSecret(value: string): string {
+  const length = [...value].length;
+  return `•••• (${length} ${length === 1 ? 'character' : 'characters'})`;
+}
+
+/** Words that say a description already states an amount (a length, a range, a count). */
+const AMOUNT_WORDS =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|hundred|thousand|million|at least|at most|up to|no more than|between|minimum|maximum)\b/i;
+
+/** Words that say a description already names the format. */
+const FORMAT_WORDS: Record<string, RegExp> = {
+  email: /\be-?mail\b/i,
+  uri: /\b(?:url|uri|web address|link|https?)\b/i,
+};
+
+/**
+ * A short plain-words hint of the field's constraints, e.g. "3 to 20 characters", "A whole number from 1 to 50"
+ * or "Choose up to 2" — leaving out what the agent's own description already says (a description that states an
+ * amount makes the length/range/count part redundant; one that names the format, the format part), so no hint is
+ * said twice. Date and date-time fields explain themselves through their own controls.
+ */
 export function constraintHint(field: FieldSpec): string {
+  const description = field.description ?? '';
+  const statesAmount = AMOUNT_WORDS.test(description);
   const parts: string[] = [];
   if (field.kind === 'string') {
     const min = field.minLength !== undefined && field.minLength > 0 ? field.minLength : undefined;
     const max = field.maxLength;
-    if (min !== undefined && max !== undefined) parts.push(min === max ? `Exactly ${min} characters` : `${min} to ${max} characters`);
-    else if (min !== undefined) parts.push(`At least ${min} ${min === 1 ? 'character' : 'characters'}`);
-    else if (max !== undefined) parts.push(`At most ${max} ${max === 1 ? 'character' : 'characters'}`);
+    if (!statesAmount) {
+      if (min !== undefined && max !== undefined) {
+        if (min === max) parts.push(`Exactly ${min} ${min === 1 ? 'character' : 'characters'}`);
+        else if (min === 1) parts.push(`Up to ${max} characters`);
+        else parts.push(`${min} to ${max} characters`);
+      } else if (min !== undefined) parts.push(`At least ${min} ${min === 1 ? 'character' : 'characters'}`);
+      else if (max !== undefined) parts.push(`Up to ${max} ${max === 1 ? 'character' : 'characters'}`);
+    }
     const format = formatHint(field.format);
-    if (format) parts.push(format);
+    const named = field.format !== undefined && FORMAT_WORDS[field.format]?.test(description);
+    if (format && !named) parts.push(format);
   }
   if (field.kind === 'number' || field.kind === 'integer') {
-    if (field.kind === 'integer') parts.push('A whole number');
+    const whole = field.kind === 'integer' && !/\b(?:whole|integer)\b/i.test(description);
     const { minimum: min, maximum: max } = field;
-    if (min !== undefined && max !== undefined) parts.push(`from ${min} to ${max}`);
-    else if (min !== undefined) parts.push(`at least ${min}`);
-    else if (max !== undefined) parts.push(`at most ${max}`);
+    let range = '';
+    if (!statesAmount) {
+      if (min !== undefined && max !== undefined) range = `from ${min} to ${max}`;
+      else if (min !== undefined) range = `at least ${min}`;
+      else if (max !== undefined) range = `at most ${max}`;
+    }
+    if (whole) parts.push(range ? `A whole number ${range}` : 'A whole number');
+    else if (range) parts.push(range);
   }
-  if (field.kind === 'multi-select') {
+  if (field.kind === 'multi-select' && !statesAmount) {
     const min = field.minItems !== undefined && field.minItems > 0 ? field.minItems : undefined;
     const max = field.maxItems;
     if (min !== undefined && max !== undefined) parts.push(min === max ? `Choose ${min}` : `Choose ${min} to ${max}`);
@@ -149,17 +183,13 @@ function formatHint(format: string | undefined): string {
     case 'email':
       return 'an email address';
     case 'uri':
-      return 'a web address (URI)';
-    case 'date':
-      return 'a date';
-    case 'date-time':
-      return 'a date and time, e.g. 2025-06-30T14:30:00Z';
+      return 'a full web address, such as https://example.com';
     default:
       return '';
   }
 }
 
-/** The `<input type>` of a string field by its format; date-time stays text (RFC 3339 typed as is). */
+/** The `<input type>` of a string field by its format; date-time has its own control (see `DateTimeField`). */
 export function inputTypeFor(field: FieldSpec): 'text' | 'email' | 'url' | 'date' {
   switch (field.format) {
     case 'email':
@@ -171,4 +201,87 @@ export function inputTypeFor(field: FieldSpec): 'text' | 'email' | 'url' | 'date
     default:
       return 'text';
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Date-time fields: a native `datetime-local` picker in the user's time zone, sent as RFC 3339 with the offset.
+
+/**
+ * The example a typed date-time follows. Main's error for an unreadable one uses the very same example
+ * (shared/form-validation.ts), so hint and error agree.
+ */
+export const DATE_TIME_EXAMPLE = '2025-01-31T09:30:00Z';
+
+const LOCAL_INPUT = /^(\d{4,6})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const RFC_3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A UTC offset in minutes east of Greenwich as RFC 3339 writes it: 120 → "+02:00", -330 → "-05:30", 0 → "+00:00". */
+export function offsetText(minutesEast: number): string {
+  const sign = minutesEast < 0 ? '-' : '+';
+  const total = Math.abs(Math.round(minutesEast));
+  return `${sign}${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+}
+
+/** The local time zone's offset at `date`, as RFC 3339 writes it (e.g. "+02:00"). */
+export function localOffsetAt(date: Date): string {
+  return offsetText(-date.getTimezoneOffset());
+}
+
+/**
+ * A `datetime-local` value ("2025-06-30T14:30", seconds optional) read as the user's local time and written as
+ * RFC 3339 with the local offset at that moment: "2025-06-30T14:30:00+02:00". A wall time skipped by a
+ * daylight-saving change moves forward as the clock did. '' stays ''; unreadable input gives undefined.
+ */
+export function localInputToRfc3339(local: string): string | undefined {
+  if (local === '') return '';
+  const match = LOCAL_INPUT.exec(local);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  const date = new Date(2000, 0, 1, 0, 0, 0, 0);
+  date.setFullYear(year, month - 1, day);
+  date.setHours(hour, minute, second, 0);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const wall =
+    `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return wall + localOffsetAt(date);
+}
+
+/**
+ * An RFC 3339 date-time as a `datetime-local` value in the user's local time ("2025-06-30T14:30", with seconds
+ * only when they are not zero). '' stays ''. Undefined when the value is not an RFC 3339 date-time the picker can
+ * show exactly (unreadable, or with fractions of a second): the field then offers it as text.
+ */
+export function rfc3339ToLocalInput(value: string): string | undefined {
+  if (value === '') return '';
+  const normalized = value.toUpperCase();
+  const match = RFC_3339.exec(normalized);
+  if (!match) return undefined;
+  if (match[7] !== undefined && !/^\.0+$/.test(match[7])) return undefined;
+  const ms = Date.parse(normalized.replace(/\.\d+/, ''));
+  if (Number.isNaN(ms)) return undefined;
+  const date = new Date(ms);
+  const year = date.getFullYear();
+  if (year < 1 || year > 9999) return undefined;
+  const base =
+    `${String(year).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return date.getSeconds() === 0 ? base : `${base}:${pad(date.getSeconds())}`;
+}
+
+/** The user's time zone in words: "Europe/Berlin (UTC+02:00)", or "UTC". `at` picks the offset (daylight saving). */
+export function timeZoneText(at: Date): string {
+  let zone = '';
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    zone = '';
+  }
+  const offset = localOffsetAt(at);
+  if (offset === '+00:00' && (zone === '' || /^(?:Etc\/)?(?:UTC|GMT|Zulu|UCT|Universal)$/i.test(zone))) return 'UTC';
+  return zone ? `${zone} (UTC${offset})` : `UTC${offset}`;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
 }

@@ -2,7 +2,10 @@
 import type { AgentInfoView, AgentStatus, ItemScope, QueueItemView, SessionView } from '../../shared/bridge';
 import { waitsForUser } from './state/store';
 
-/** Sidebar status line: "Starting…", "Ready", "Exited (code N)", "Could not start: <message>". */
+/**
+ * A short status label: "Starting…", "Ready", "Exited (code N)", "Could not start", "Crashed". Where there is room, show
+ * {@link agentStatusDetail} beside it: the core's own sentence about an exit or a failure.
+ */
 export function agentStatusText(status: AgentStatus): string {
   switch (status.kind) {
     case 'starting':
@@ -14,8 +17,28 @@ export function agentStatusText(status: AgentStatus): string {
       if (status.signal) return `Exited (signal ${status.signal})`;
       return 'Exited';
     case 'failed':
-      return `Could not start: ${status.message}`;
+      return 'Could not start';
+    case 'crashed':
+      return status.restartAt !== undefined ? 'Crashed, restarting…' : 'Crashed';
+    case 'disabled':
+      return 'Turned off';
+    default:
+      return 'Unknown state';
   }
+}
+
+/** The core's plain sentence about an exit or a failure (already a full sentence), or '' when there is none. */
+export function agentStatusDetail(status: AgentStatus): string {
+  return 'message' in status && typeof status.message === 'string' ? status.message.trim() : '';
+}
+
+/**
+ * The status line under an agent's name in the sidebar: a failure's own sentence as the core wrote it (e.g.
+ * 'Could not start "/no/such/agent": no such command or file.'), else the short label.
+ */
+export function agentStatusLine(status: AgentStatus): string {
+  if (status.kind === 'failed') return agentStatusDetail(status) || agentStatusText(status);
+  return agentStatusText(status);
 }
 
 /** What the agent reported at `initialize`, e.g. "demo-agent 1.2.0" (spec E-REQ-7); empty when unknown. */
@@ -38,28 +61,58 @@ export function requestLabelText(scope: ItemScope): string | undefined {
   return scope.kind === 'request' && scope.label ? capitalize(scope.label) : undefined;
 }
 
+/** An id cut to its first 8 characters for display ("427423cc…"); the full id belongs in a tooltip. */
+export function shortId(id: string): string {
+  return id.length > 10 ? `${id.slice(0, 8)}…` : id;
+}
+
+/** One line of a card's context: what it shows, and the full detail (ids) for its tooltip. */
+export interface ScopeLine {
+  key: string;
+  text: string;
+  detail?: string;
+}
+
 /**
- * Lines naming what a request belongs to: session and tool call (spec E-REQ-2/7). A request-scoped item's
- * label is shown on its own by {@link requestLabelText}; without one the line says it belongs to no session.
+ * Lines naming what a request belongs to: session and tool call (spec E-REQ-2/7). The session reads as it does in
+ * the session tabs (`sessionName`, e.g. "Session 2"), the tool call by its title; ids are shortened and given in
+ * full as `detail`. A request-scoped item's label is shown on its own by {@link requestLabelText}; without one the
+ * line says it belongs to no session.
  */
-export function scopeLines(scope: ItemScope): string[] {
-  if (scope.kind === 'request') return scope.label ? [] : ['Not tied to any session'];
-  const lines = [
-    scope.sessionTitle ? `Session: ${scope.sessionTitle} (${scope.sessionId})` : `Session: ${scope.sessionId}`,
-  ];
+export function scopeLines(scope: ItemScope, sessionName?: string): ScopeLine[] {
+  if (scope.kind === 'request') return scope.label ? [] : [{ key: 'scope', text: 'Not tied to any session' }];
+  const name = sessionName ?? (scope.sessionTitle || `Session ${shortId(scope.sessionId)}`);
+  const lines: ScopeLine[] = [{ key: 'session', text: name, detail: `Session id: ${scope.sessionId}` }];
   if (scope.toolCallId !== undefined) {
-    lines.push(
-      scope.toolCallTitle ? `Tool call: ${scope.toolCallTitle} (${scope.toolCallId})` : `Tool call: ${scope.toolCallId}`,
-    );
+    lines.push({
+      key: 'tool',
+      text: scope.toolCallTitle ? `Tool call: ${scope.toolCallTitle}` : `Tool call ${shortId(scope.toolCallId)}`,
+      detail: `Tool call id: ${scope.toolCallId}`,
+    });
   }
   return lines;
 }
 
-/** A session's name in lists: its title, else a shortened `sessionId`. */
-export function sessionLabel(session: Pick<SessionView, 'title' | 'sessionId'>): string {
-  if (session.title) return session.title;
-  const id = session.sessionId;
-  return `Session ${id.length > 12 ? `${id.slice(0, 8)}…` : id}`;
+/** A session's name in lists: the title the agent gave it, else "Session N" by its place among its agent's sessions. */
+export function sessionLabel(session: Pick<SessionView, 'title' | 'sessionId'>, ordinal?: number): string {
+  const title = session.title?.trim();
+  if (title) return title;
+  return ordinal !== undefined ? `Session ${ordinal}` : `Session ${shortId(session.sessionId)}`;
+}
+
+/**
+ * Every session's display name by `sessionKey`: its title, else "Session N" numbered per agent in the order main
+ * reported the sessions (so "Session 1" of one agent and of another can both exist).
+ */
+export function sessionNames(sessions: Array<Pick<SessionView, 'sessionKey' | 'agentId' | 'title' | 'sessionId'>>): Map<string, string> {
+  const perAgent = new Map<string, number>();
+  const names = new Map<string, string>();
+  for (const session of sessions) {
+    const ordinal = (perAgent.get(session.agentId) ?? 0) + 1;
+    perAgent.set(session.agentId, ordinal);
+    names.set(session.sessionKey, sessionLabel(session, ordinal));
+  }
+  return names;
 }
 
 /**
@@ -74,9 +127,27 @@ export function sessionStateText(session: SessionView, queue: QueueItemView[]): 
   return session.promptInFlight ? 'Running' : 'Idle';
 }
 
-/** "Stopped: <stopReason>" as ACP spells the reason (e.g. "Stopped: cancelled"). */
+/**
+ * How the last prompt turn ended, in words (ACP `stopReason`): `end_turn` → "Finished", `cancelled` →
+ * "Stopped: cancelled", `max_tokens` → "Stopped: reached the length limit", `max_turn_requests` → "Stopped: too
+ * many steps", `refusal` → "The agent refused"; any other reason is shown as sent, "Stopped (<reason>)".
+ */
 export function stopReasonText(reason: string | undefined): string {
-  return reason ? `Stopped: ${reason}` : '';
+  if (!reason) return '';
+  switch (reason) {
+    case 'end_turn':
+      return 'Finished';
+    case 'cancelled':
+      return 'Stopped: cancelled';
+    case 'max_tokens':
+      return 'Stopped: reached the length limit';
+    case 'max_turn_requests':
+      return 'Stopped: too many steps';
+    case 'refusal':
+      return 'The agent refused';
+    default:
+      return `Stopped (${reason})`;
+  }
 }
 
 /** Local clock time of an epoch-milliseconds instant, e.g. "14:02". */
@@ -87,6 +158,11 @@ export function clockTime(epochMs: number): string {
 /** "1 request waiting" / "3 requests waiting". */
 export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'request' : 'requests'} waiting`;
+}
+
+/** The session banner: "This session has a request waiting for you." / "…has 2 requests waiting for you." */
+export function sessionWaitingText(count: number): string {
+  return count === 1 ? 'This session has a request waiting for you.' : `This session has ${count} requests waiting for you.`;
 }
 
 function capitalize(text: string): string {

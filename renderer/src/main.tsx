@@ -7,13 +7,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { BridgeContext, errorSentence } from './bridge-context';
-import { connectBridge } from './bridge-client';
+import { connectBridge, missingHarnessToken } from './bridge-client';
+import { MissingToken } from './components/MissingToken';
 import { createAppStore } from './state/store';
 import './styles.css';
 
 function start(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
+  if (missingHarnessToken()) {
+    createRoot(container).render(
+      <StrictMode>
+        <MissingToken />
+      </StrictMode>,
+    );
+    return;
+  }
 
   const connection = connectBridge();
   const store = createAppStore();

@@ -77,7 +77,7 @@ test.describe('answering a form', () => {
     await startSessionAndPrompt(app, 'Demo agent', 'secret');
     // spec E-FORM-12
     await expect(card(app, 'Demo agent').getByRole('alert').filter({ hasText: 'ACP forbids asking for secrets' })).toContainText(
-      'Demo agent is asking for API token',
+      'Demo agent is asking for “API token”',
     );
   });
 

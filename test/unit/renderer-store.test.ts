@@ -15,6 +15,9 @@ function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
   return {
     agentId,
     name: `Agent ${agentId}`,
+    settings: { command: 'agent', args: [], env: {} },
+    enabled: true,
+    muted: false,
     status: { kind: 'ready' },
     advertisedModes: ['form'],
     authMethods: [],
@@ -31,6 +34,7 @@ function session(sessionKey: string, overrides: Partial<SessionView> = {}): Sess
     promptInFlight: false,
     transcript: [],
     suggestions: [],
+    foreground: { state: 'idle', derived: true },
     ...overrides,
   };
 }

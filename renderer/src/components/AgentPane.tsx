@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
-import { agentInfoText, agentStatusText, sessionLabel, sessionStateText } from '../format';
+import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel, sessionStateText } from '../format';
 import { SessionView } from './SessionView';
 import { SignInControl } from './SignInControl';
 
@@ -14,6 +14,10 @@ interface AgentPaneProps {
   onSelectSession: (sessionKey: string) => void;
   composerText: (sessionKey: string) => string;
   onComposerText: (sessionKey: string, text: string | ((previous: string) => string)) => void;
+  /** Display names of sessions by `sessionKey` ("Session 2", or the agent's title for it). */
+  sessionNames: Map<string, string>;
+  /** Shows a queue item: opens the Requests panel if it is collapsed, scrolls to the card and focuses it. */
+  onRevealItem: (itemId: string) => void;
 }
 
 /**
@@ -21,7 +25,7 @@ interface AgentPaneProps {
  * offers `authMethods`, its sessions, a "New session" form with a working folder, and the selected session.
  */
 export function AgentPane(props: AgentPaneProps) {
-  const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession } = props;
+  const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession, sessionNames } = props;
   const bridge = useBridge();
   const ids = useId();
   const [cwd, setCwd] = useState(defaultCwd);
@@ -32,7 +36,8 @@ export function AgentPane(props: AgentPaneProps) {
   const [focusSession, setFocusSession] = useState<string | null>(null);
 
   const ready = agent.status.kind === 'ready';
-  const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed';
+  const starting = agent.status.kind === 'starting';
+  const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed' || agent.status.kind === 'crashed';
   const selected =
     sessions.find((s) => s.sessionKey === selectedSessionKey) ?? (sessions.length > 0 ? sessions[sessions.length - 1] : null);
 
@@ -67,17 +72,24 @@ export function AgentPane(props: AgentPaneProps) {
   }
 
   const info = agentInfoText(agent.agentInfo);
+  // An exit or a failure is told in the core's own sentence; the short label is for when there is none.
+  const detail = agentStatusDetail(agent.status);
+  const nameOf = (session: SessionModel) => sessionNames.get(session.sessionKey) ?? sessionLabel(session);
   return (
     <div className="agent-pane">
       <header className="agent-header">
         <div className="agent-header-text">
           <h2 className="agent-title">{agent.name}</h2>
-          <p className="agent-meta">
-            {info && <span>{info}</span>}
-            <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
-          </p>
-          {agent.status.kind === 'exited' && agent.status.message && (
-            <p className="agent-exit-message plain-text">{agent.status.message}</p>
+          {(info || !detail) && (
+            <p className="agent-meta">
+              {info && <span>{info}</span>}
+              {!detail && (
+                <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
+              )}
+            </p>
+          )}
+          {detail && (
+            <p className={`agent-status-message status-text-${agent.status.kind} plain-text`}>{detail}</p>
           )}
         </div>
         {ready && agent.authMethods.length > 0 && <SignInControl agent={agent} />}
@@ -102,10 +114,10 @@ export function AgentPane(props: AgentPaneProps) {
                       className={`session-tab${isSelected ? ' is-selected' : ''}`}
                       aria-current={isSelected ? 'page' : undefined}
                       onClick={() => onSelectSession(session.sessionKey)}
-                      title={session.cwd}
+                      title={`Session id: ${session.sessionId}\nFolder: ${session.cwd}`}
                     >
                       <span className={`state-dot state-${state.replace(/\s+/g, '-').toLowerCase()}`} aria-hidden="true" />
-                      {sessionLabel(session)}
+                      <span className="session-tab-name">{nameOf(session)}</span>
                       <span className="sr-only">, {state}</span>
                     </button>
                   </li>
@@ -132,7 +144,7 @@ export function AgentPane(props: AgentPaneProps) {
           </button>
         </form>
       </div>
-      {!ready && !stopped && <p className="muted pane-note">The agent is starting; sessions open once it is ready.</p>}
+      {starting && selected && <p className="muted pane-note">The agent is starting; sessions open once it is ready.</p>}
       {error && (
         <p className="inline-error" role="alert">
           {error}
@@ -143,6 +155,8 @@ export function AgentPane(props: AgentPaneProps) {
         <SessionView
           key={selected.sessionKey}
           session={selected}
+          name={nameOf(selected)}
+          onRevealItem={props.onRevealItem}
           queue={queue}
           text={props.composerText(selected.sessionKey)}
           onText={(text) => props.onComposerText(selected.sessionKey, text)}
@@ -153,7 +167,15 @@ export function AgentPane(props: AgentPaneProps) {
       ) : (
         <div className="empty-session">
           <p>No session with {agent.name} yet.</p>
-          <p className="muted">Choose a working folder and press New session.</p>
+          <p className="muted">
+            {ready
+              ? 'Choose a working folder and press New session.'
+              : stopped
+                ? 'The agent is not running. Press Restart agent; once it is ready you can start a session.'
+                : starting
+                  ? 'The agent is starting; you can start a session once it is ready.'
+                  : 'The agent is turned off; turn it on to start a session.'}
+          </p>
         </div>
       )}
     </div>

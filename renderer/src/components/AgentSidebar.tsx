@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AgentView } from '../../../shared/bridge';
-import { agentStatusText, waitingText } from '../format';
+import { agentStatusDetail, agentStatusLine, waitingText } from '../format';
 
 interface AgentSidebarProps {
   agents: AgentView[];
@@ -49,8 +49,13 @@ export function AgentSidebar({ agents, selectedAgentId, counts, onSelect }: Agen
                   >
                     {agent.name}
                   </button>
-                  <span className="agent-status" id={`${base}-status`}>
-                    {agentStatusText(agent.status)}
+                  {/* A failure's full sentence; long ones are clamped to a few lines, the rest in the tooltip. */}
+                  <span
+                    className={`agent-status agent-status-${agent.status.kind}`}
+                    id={`${base}-status`}
+                    title={agentStatusDetail(agent.status) || undefined}
+                  >
+                    {agentStatusLine(agent.status)}
                   </span>
                 </span>
                 {count > 0 && (

@@ -1,7 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { FieldSpec, FormValues } from '../../../shared/form-schema';
-import { constraintHint, inputTypeFor } from '../form-values';
+import {
+  DATE_TIME_EXAMPLE,
+  constraintHint,
+  inputTypeFor,
+  localInputToRfc3339,
+  localOffsetAt,
+  rfc3339ToLocalInput,
+  timeZoneText,
+} from '../form-values';
 
 /** Options up to this many are drawn as a radio group; more as a `<select>`. */
 const MAX_RADIO_OPTIONS = 4;
@@ -205,10 +213,43 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
     );
   }
 
+  if (field.kind === 'string' && field.format === 'date-time') {
+    return (
+      <DateTimeField
+        field={field}
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        onChange={onChange}
+        onBlur={onBlur}
+        controlRef={controlRef}
+        help={help}
+        errorLine={errorLine}
+        describedBy={describedBy}
+        invalid={invalid}
+      />
+    );
+  }
+
   // string, number, integer: a text box. Numbers keep the raw text; main parses and checks it (E-FORM-7).
   const numeric = field.kind === 'number' || field.kind === 'integer';
-  const type = numeric ? 'text' : inputTypeFor(field);
-  const placeholder = field.format === 'date-time' && !numeric ? '2025-06-30T14:30:00Z' : undefined;
+  const secret = field.looksSecret && !numeric;
+  const input = (type: string) => (
+    <input
+      id={id}
+      name={id}
+      type={type}
+      inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'number' ? 'decimal' : undefined}
+      autoComplete="off"
+      spellCheck={numeric || secret ? false : undefined}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+      ref={controlRef}
+      aria-required={field.required || undefined}
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -216,22 +257,135 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
         <RequiredMark required={field.required} />
       </label>
       {help}
-      <input
-        id={id}
-        name={id}
-        type={type}
-        inputMode={field.kind === 'integer' ? 'numeric' : field.kind === 'number' ? 'decimal' : undefined}
-        placeholder={placeholder}
-        autoComplete="off"
-        spellCheck={numeric ? false : undefined}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={onBlur}
-        ref={controlRef}
-        aria-required={field.required || undefined}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-      />
+      {secret ? <SecretInput id={id} label={field.label} input={input} /> : input(numeric ? 'text' : inputTypeFor(field))}
+      {errorLine}
+    </div>
+  );
+}
+
+/**
+ * A secret-looking string field (spec E-FORM-12): a password box with a "Show" toggle. The toggle is named by
+ * its own text ("Show API token"), not by aria-label, so looking the field up by its label finds only the box.
+ */
+function SecretInput({ id, label, input }: { id: string; label: string; input: (type: string) => ReactNode }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="input-with-action">
+      {input(shown ? 'text' : 'password')}
+      <button type="button" className="button input-action" aria-controls={id} onClick={() => setShown((s) => !s)}>
+        {shown ? 'Hide' : 'Show'}
+        <span className="sr-only"> {label}</span>
+      </button>
+    </div>
+  );
+}
+
+interface DateTimeFieldProps {
+  field: FieldSpec;
+  id: string;
+  /** The form value: an RFC 3339 date-time, '' when empty, or whatever was typed in the text box. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  controlRef: (element: HTMLInputElement | null) => void;
+  help: ReactNode;
+  errorLine: ReactNode;
+  describedBy: string | undefined;
+  invalid: true | undefined;
+}
+
+/**
+ * A date-time field (spec E-FORM-2 `format: date-time`): a native date-and-time picker in the user's own time
+ * zone, whose choice is sent as RFC 3339 with that zone's offset (e.g. 2025-06-30T14:30:00+02:00). A value the
+ * picker cannot show (from the agent's default, a draft, or typed) is offered as text, and the user may always
+ * switch to typing; the text box's example is the same one main's error message uses.
+ */
+function DateTimeField(props: DateTimeFieldProps) {
+  const { field, id, value, onChange, onBlur, controlRef, help, errorLine, describedBy, invalid } = props;
+  const local = rfc3339ToLocalInput(value);
+  const [typing, setTyping] = useState(() => local === undefined);
+  const element = useRef<HTMLInputElement | null>(null);
+  const switched = useRef(false);
+  const zoneId = `${id}-zone`;
+
+  // After the user switches between picker and text box, the new control takes the focus.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    element.current?.focus();
+  }, [typing]);
+
+  const setRef = (node: HTMLInputElement | null) => {
+    element.current = node;
+    controlRef(node);
+  };
+  const described = [describedBy, zoneId].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name: id,
+    onBlur,
+    ref: setRef,
+    autoComplete: 'off',
+    'aria-required': field.required || undefined,
+    'aria-invalid': invalid,
+    'aria-describedby': described,
+  } as const;
+
+  const unreadable = local === undefined && value !== '';
+  const at = local ? new Date(Date.parse(value.toUpperCase())) : new Date();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {field.label}
+        <RequiredMark required={field.required} />
+      </label>
+      {help}
+      {typing ? (
+        <input
+          {...common}
+          type="text"
+          spellCheck={false}
+          placeholder={DATE_TIME_EXAMPLE}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          {...common}
+          type="datetime-local"
+          className="datetime-input"
+          value={local ?? ''}
+          onChange={(e) => onChange(localInputToRfc3339(e.target.value) ?? e.target.value)}
+        />
+      )}
+      <p className="field-hint">
+        <span id={zoneId}>
+          {typing
+            ? `Type it like ${DATE_TIME_EXAMPLE}, where Z means UTC; for your own time zone end with ${localOffsetAt(new Date())} instead of Z.`
+            : (
+              <>
+                In your time zone, {timeZoneText(at)}.
+                {value && local && (
+                  <>
+                    {' '}
+                    Sent as <span className="field-hint-value">{value}</span>.
+                  </>
+                )}
+              </>
+            )}
+        </span>{' '}
+        <button
+          type="button"
+          className="link-button field-hint-action"
+          onClick={() => {
+            switched.current = true;
+            if (typing && unreadable) onChange('');
+            setTyping((t) => !t);
+          }}
+        >
+          {typing ? (unreadable ? 'Clear and use the date picker' : 'Use the date picker') : 'Type it instead'}
+        </button>
+      </p>
       {errorLine}
     </div>
   );

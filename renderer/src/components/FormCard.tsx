@@ -25,6 +25,7 @@ import { CardHeader } from './CardHeader';
 import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
+import { SecretValue } from './SecretValue';
 
 interface FormCardProps {
   item: FormItemView;
@@ -33,6 +34,8 @@ interface FormCardProps {
    * inside this card, so the queue can move it somewhere sensible before the card disappears.
    */
   onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** The session's display name, as the session tabs show it (session-scoped items only). */
+  sessionName?: string;
 }
 
 type Described = { ok: true; form: FormDescription } | { ok: false; error: string };
@@ -52,7 +55,7 @@ const ANSWERED_TEXT: Record<Exclude<Answered, null>, string> = {
  * Review → Send; Decline and Cancel are always there. Withdrawn or disconnected items keep the typed values
  * readable and offer only Dismiss.
  */
-export function FormCard({ item, onSettled }: FormCardProps) {
+export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
   const bridge = useBridge();
   const idBase = useId();
   const articleRef = useRef<HTMLElement>(null);
@@ -196,7 +199,7 @@ export function FormCard({ item, onSettled }: FormCardProps) {
       data-item-id={item.itemId}
       tabIndex={-1}
     >
-      <CardHeader item={item} />
+      <CardHeader item={item} sessionName={sessionName} />
 
       {!pending && (
         <p className="card-state-note" role="status">
@@ -208,7 +211,7 @@ export function FormCard({ item, onSettled }: FormCardProps) {
         secrets.map((field, index) => (
           <div className="secret-warning" role="alert" key={`${index}:${field.name}`}>
             <strong>
-              {item.agentName} is asking for {field.label}. ACP forbids asking for secrets in a form.
+              {item.agentName} is asking for “{field.label}”. ACP forbids asking for secrets in a form.
             </strong>{' '}
             Do not type a password, key or code here unless you are sure; you can Decline instead.
           </div>
@@ -356,12 +359,18 @@ function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormV
       <p className="muted">Nothing more will be sent. Your typed values stay here so you can copy them.</p>
       {shown.length > 0 && (
         <dl className="review-list">
-          {shown.map(({ field, index }) => (
-            <div className="review-row" key={`${index}:${field.name}`}>
-              <dt>{field.label}</dt>
-              <dd className="plain-text selectable">{formatRawValue(field, values[fieldKey(index)])}</dd>
-            </div>
-          ))}
+          {shown.map(({ field, index }) => {
+            const value = values[fieldKey(index)];
+            const secret = field.looksSecret && typeof value === 'string' && value !== '';
+            return (
+              <div className="review-row" key={`${index}:${field.name}`}>
+                <dt>{field.label}</dt>
+                <dd className="plain-text selectable">
+                  {secret ? <SecretValue label={field.label} value={value} /> : formatRawValue(field, value)}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
     </section>

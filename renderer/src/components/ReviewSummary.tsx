@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
 import { formatContentValue } from '../form-values';
+import { SecretValue } from './SecretValue';
 
 interface ReviewSummaryProps {
   /** Configured name plus reported identity of the asking agent (spec E-REQ-7). */
@@ -16,7 +17,8 @@ interface ReviewSummaryProps {
 /**
  * The read-only review before sending (spec E-FORM-4): the agent, the message, and each field's label with
  * the value that will be sent, taken from `FormCheck.content`; omitted optional fields read "(not sent)"
- * (E-FORM-8) and unsupported ones say so (E-FORM-9).
+ * (E-FORM-8) and unsupported ones say so (E-FORM-9). A value that looks like a secret is masked until the user
+ * asks to see it (E-FORM-12).
  */
 export function ReviewSummary({ agent, message, fields, check, headingRef, headingId }: ReviewSummaryProps) {
   return (
@@ -39,12 +41,17 @@ export function ReviewSummary({ agent, message, fields, check, headingRef, headi
         <p className="muted">This form has no fields; Send answers with an empty reply.</p>
       ) : (
         <dl className="review-list">
-          {fields.map((field, index) => (
-            <div className="review-row" key={`${index}:${field.name}`}>
-              <dt>{field.label}</dt>
-              <dd className="plain-text">{reviewValue(field, check)}</dd>
-            </div>
-          ))}
+          {fields.map((field, index) => {
+            const secret = secretText(field, check);
+            return (
+              <div className="review-row" key={`${index}:${field.name}`}>
+                <dt>{field.label}</dt>
+                <dd className="plain-text">
+                  {secret !== undefined ? <SecretValue label={field.label} value={secret} /> : reviewValue(field, check)}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
     </section>
@@ -55,4 +62,11 @@ function reviewValue(field: FieldSpec, check: FormCheck): string {
   if (field.kind === 'unsupported') return '(unsupported, not sent)';
   if (!Object.hasOwn(check.content, field.name)) return '(not sent)';
   return formatContentValue(field, check.content[field.name]);
+}
+
+/** The text of a non-empty secret-looking value that will be sent, else undefined (shown as usual). */
+function secretText(field: FieldSpec, check: FormCheck): string | undefined {
+  if (!field.looksSecret || !Object.hasOwn(check.content, field.name)) return undefined;
+  const value = check.content[field.name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
-import { sessionLabel, sessionStateText, stopReasonText } from '../format';
+import { sessionStateText, sessionWaitingText, stopReasonText } from '../format';
+import { waitsForUser } from '../state/store';
 import { Transcript } from './Transcript';
 
 interface SessionViewProps {
   session: SessionModel;
+  /** The session's display name ("Session 2", or the agent's title for it). */
+  name: string;
+  /** Shows a queue item's card (the banner's "Show" goes to this session's first waiting request). */
+  onRevealItem: (itemId: string) => void;
   queue: QueueItemView[];
   /** The composer text, kept by the app per session so switching sessions loses nothing. */
   text: string;
@@ -21,7 +26,7 @@ interface SessionViewProps {
  * Send prompt and Stop. Stop cancels the prompt turn only; it never answers a request (spec E-CXL-3).
  */
 export function SessionView(props: SessionViewProps) {
-  const { session, queue, text, onText, agentReady, focusComposer, onComposerFocused } = props;
+  const { session, name, queue, text, onText, agentReady, focusComposer, onComposerFocused, onRevealItem } = props;
   const bridge = useBridge();
   const ids = useId();
   const [sending, setSending] = useState(false);
@@ -36,6 +41,10 @@ export function SessionView(props: SessionViewProps) {
   }, [focusComposer, onComposerFocused]);
 
   const inFlight = session.promptInFlight || sending;
+  // Oldest first: the banner leads to the request that has waited longest.
+  const waiting = queue
+    .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
+    .sort((a, b) => a.arrivedAt - b.arrivedAt);
   const state = sessionStateText(session, queue);
   const canSend = agentReady && !inFlight;
 
@@ -79,16 +88,20 @@ export function SessionView(props: SessionViewProps) {
   return (
     <section className="session" aria-labelledby={`${ids}-title`}>
       <header className="session-header">
-        <h3 id={`${ids}-title`} className="session-title">
-          {sessionLabel(session)}
+        <h3 id={`${ids}-title`} className="session-title" title={`Session id: ${session.sessionId}`}>
+          {name}
         </h3>
         <span className={`session-state state-${state.replace(/\s+/g, '-').toLowerCase()}`}>{state}</span>
         <span className="session-cwd" title={session.cwd}>
           {session.cwd}
         </span>
       </header>
-      {state === 'Waiting for you' && (
-        <p className="session-waiting">This session has a request waiting for you in the Requests panel.</p>
+      {waiting.length > 0 && (
+        <button type="button" className="session-waiting" onClick={() => onRevealItem(waiting[0].itemId)}>
+          <span className="session-waiting-dot" aria-hidden="true" />
+          <span>{sessionWaitingText(waiting.length)}</span>
+          <span className="session-waiting-action">{waiting.length === 1 ? 'Show it' : 'Show the first'}</span>
+        </button>
       )}
 
       <Transcript entries={session.transcript} busy={session.promptInFlight} />

@@ -14,6 +14,8 @@ interface UrlCardProps {
    * says whether keyboard focus was inside this card, so the queue can move it somewhere sensible.
    */
   onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** The session's display name, as the session tabs show it (session-scoped items only). */
+  sessionName?: string;
 }
 
 type Action = 'accept' | 'decline' | 'cancel' | 'reopen' | 'dismiss';
@@ -35,7 +37,7 @@ const DONE_TEXT: Partial<Record<Action, string>> = {
  * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
  * Dismiss. Never takes focus on arrival.
  */
-export function UrlCard({ item, preferSystemBrowser, onSettled }: UrlCardProps) {
+export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: UrlCardProps) {
   const bridge = useBridge();
   const ids = useId();
   const articleRef = useRef<HTMLElement>(null);
@@ -254,7 +256,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled }: UrlCardProps) 
         if (from.isConnected && !disabled) focusInside.current = false;
       }}
     >
-      <CardHeader item={item} />
+      <CardHeader item={item} sessionName={sessionName} />
       <p className="card-message plain-text">{item.message}</p>
       {body}
       {cardError && (

@@ -1,0 +1,112 @@
+import { useRef, useState } from 'react';
+import type { PermissionItemView } from '../../../shared/bridge';
+import { errorSentence, useBridge } from '../bridge-context';
+import { CardHeader } from './CardHeader';
+
+interface PermissionCardProps {
+  item: PermissionItemView;
+  /** Called once the answer or dismissal was accepted by main; `hadFocus` says whether focus was inside the card. */
+  onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** The session's display name, as the session tabs show it. */
+  sessionName?: string;
+}
+
+/**
+ * A `session/request_permission` as a card: what the agent wants to do (its title, description and command, as
+ * plain text), one button per option the agent offered, and Cancel (answered as "cancelled"). Withdrawn or
+ * disconnected requests only explain and offer Dismiss. Never takes focus on arrival.
+ */
+export function PermissionCard({ item, onSettled, sessionName }: PermissionCardProps) {
+  const bridge = useBridge();
+  const articleRef = useRef<HTMLElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const pending = item.state === 'pending';
+  const locked = busy || done !== null;
+
+  async function answer(optionId: string | undefined, doneText: string, dismiss = false): Promise<void> {
+    if (locked) return;
+    const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
+    setBusy(true);
+    setCardError(null);
+    try {
+      if (dismiss) await bridge.invoke('dismissItem', { itemId: item.itemId });
+      else
+        await bridge.invoke(
+          'answerPermission',
+          optionId === undefined
+            ? { itemId: item.itemId, agentId: item.agentId }
+            : { itemId: item.itemId, agentId: item.agentId, optionId },
+        );
+      setDone(doneText);
+      onSettled(item.itemId, hadFocus);
+    } catch (error) {
+      setCardError(errorSentence(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article
+      ref={articleRef}
+      className={`card card-${item.state} card-permission`}
+      aria-label={`Request from ${item.agentName}`}
+      data-item-id={item.itemId}
+      tabIndex={-1}
+    >
+      <CardHeader item={item} sessionName={sessionName} />
+      {!pending && (
+        <p className="card-state-note" role="status">
+          {item.state === 'withdrawn' ? 'Withdrawn by the agent' : 'Agent disconnected'}
+        </p>
+      )}
+      <p className="card-permission-title plain-text">
+        <span className="card-permission-kind">Permission: </span>
+        {item.title}
+      </p>
+      {item.message && <p className="card-message plain-text">{item.message}</p>}
+      {item.command && (
+        <pre className="url-box selectable card-permission-command" translate="no">
+          {item.command}
+        </pre>
+      )}
+      {cardError && (
+        <p className="card-error" role="alert">
+          {cardError}
+        </p>
+      )}
+      {done && (
+        <p className="card-answered" role="status">
+          {done}
+        </p>
+      )}
+      <div className="card-actions">
+        {pending ? (
+          <>
+            {item.options.map((option) => (
+              <button
+                key={option.optionId}
+                type="button"
+                className={`button${option.kind.startsWith('allow') ? ' button-primary' : ''}`}
+                disabled={locked}
+                onClick={() => void answer(option.optionId, `Answered: ${option.name}.`)}
+              >
+                {option.name}
+              </button>
+            ))}
+            <span className="card-actions-spacer" />
+            <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Cancelled.')}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Dismissed.', true)}>
+            Dismiss
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
