@@ -20,7 +20,14 @@ export type AgentStatus =
   /** The process ended. `code`/`signal` as Node reports them; `message` is a plain sentence for the user. */
   | { kind: 'exited'; code: number | null; signal: string | null; message: string }
   /** The agent could not be started or did not complete `initialize`; `message` says why in plain words. */
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /**
+   * The process ended unexpectedly. `restartAt` (ms since the epoch) when an automatic restart is
+   * scheduled; absent once it crashed too often and waits for the user's Restart.
+   */
+  | { kind: 'crashed'; code: number | null; signal: string | null; message: string; restartAt?: number }
+  /** Turned off by the user: kept in the config, not running. */
+  | { kind: 'disabled' };
 
 /** Name and version the agent reported at `initialize` (`agentInfo` in v1, `info` in v2). */
 export interface AgentInfoView {
@@ -29,10 +36,24 @@ export interface AgentInfoView {
   version?: string;
 }
 
+/** How an agent is started, as the agent editor shows and edits it. */
+export interface AgentSettingsView {
+  command?: string;
+  args: string[];
+  /** Environment variables as the user typed them (shown masked by the editor; never logged). */
+  env: Record<string, string>;
+  cwd?: string;
+  builtin?: 'demo';
+}
+
 /** One configured agent (spec E-REQ-7: the configured name plus what the agent says it is). */
 export interface AgentView {
   agentId: string;
   name: string;
+  settings: AgentSettingsView;
+  enabled: boolean;
+  /** No OS notification for this agent's requests. */
+  muted: boolean;
   status: AgentStatus;
   /** ACP protocol version negotiated on the current connection (spec E-VER), once ready. */
   protocolVersion?: number;
@@ -236,7 +257,9 @@ export type BridgeEvent =
   | { type: 'item'; item: QueueItemView }
   | { type: 'itemRemoved'; itemId: string }
   /** A plain sentence for the user about something that went wrong outside any card. */
-  | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string };
+  | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string }
+  /** Bring this item into view and focus it (the user clicked its OS notification). */
+  | { type: 'focusItem'; itemId: string };
 
 const id = z.string().min(1).max(200);
 
@@ -266,6 +289,28 @@ export const commandParamSchemas = {
   authenticate: z.object({ agentId: id, methodId: z.string().min(1).max(200) }).strict(),
   /** Gives up a pending sign-in: `$/cancel_request` for it (spec E-CXL). */
   cancelAuthenticate: z.object({ agentId: id }).strict(),
+  /** Adds an agent (no `agentId`) or changes one; a changed command restarts it. */
+  saveAgent: z
+    .object({
+      agentId: id.optional(),
+      name: z.string().trim().min(1).max(100),
+      command: z.string().min(1).max(4096).optional(),
+      args: z.array(z.string().max(4096)).max(200),
+      env: z.record(z.string().min(1).max(200), z.string().max(100_000)),
+      cwd: z.string().min(1).max(4096).optional(),
+      builtin: z.literal('demo').optional(),
+      enabled: z.boolean().optional(),
+      muted: z.boolean().optional(),
+    })
+    .strict(),
+  removeAgent: z.object({ agentId: id }).strict(),
+  /** Moves an agent to position `toIndex` (0-based) in the sidebar. */
+  moveAgent: z.object({ agentId: id, toIndex: z.number().int().min(0).max(1000) }).strict(),
+  setAgentFlags: z.object({ agentId: id, enabled: z.boolean().optional(), muted: z.boolean().optional() }).strict(),
+  /** Reads the `agent_servers` of a Zed settings.json the user picked (JSON with comments). */
+  importZedSettings: z.object({ text: z.string().max(5_000_000) }).strict(),
+  /** The agent's recent stderr, with recognisable secrets redacted. */
+  getAgentLog: z.object({ agentId: id }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
@@ -286,6 +331,15 @@ export interface CommandResults {
   answerPermission: Record<string, never>;
   authenticate: Record<string, never>;
   cancelAuthenticate: Record<string, never>;
+  saveAgent: { agentId: string };
+  removeAgent: Record<string, never>;
+  moveAgent: Record<string, never>;
+  setAgentFlags: Record<string, never>;
+  importZedSettings: {
+    agents: Array<Omit<AgentSettingsView, 'builtin'> & { name: string; command: string }>;
+    skipped: Array<{ name: string; reason: string }>;
+  };
+  getAgentLog: { text: string };
   restartAgent: Record<string, never>;
 }
 

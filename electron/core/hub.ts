@@ -14,6 +14,8 @@ import {
   type BridgeEvent,
   type CommandName,
   type CommandResults,
+  type AgentSettingsView,
+  type QueueItemView,
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
@@ -23,6 +25,11 @@ import { displayPath, readTextFileWithin, writeTextFileWithin } from './sessions
 import { Session } from './sessions/session';
 import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
 import type { AgentConfig, AgentsConfig } from './config';
+import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
+import type { ConfigStore } from './config-store';
+import { redactSecrets } from './agents/redact';
+import { RestartPolicy } from './agents/restart-policy';
+import { importZedSettings } from './zed-import';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
@@ -50,6 +57,18 @@ export interface HubOptions {
    * harness records instead. Without one, URL mode is not advertised (spec E-CAP-2).
    */
   urlOpener?: UrlOpener;
+  /** Where edits from the agent editor are saved; without one they last until the app quits. */
+  configStore?: ConfigStore;
+  /** Told when a request starts waiting for the user (OS notification, dock badge); see {@link AttentionSink}. */
+  attention?: AttentionSink;
+}
+
+/** The host's side of "someone is waiting for you" (issue "Running many agents", scope 3). */
+export interface AttentionSink {
+  /** A new request from an agent that is not muted; names the agent and the kind, never the content. */
+  itemArrived(info: { itemId: string; agentId: string; agentName: string; kind: 'form' | 'url' | 'permission' }): void;
+  /** How many requests wait for the user now, across all agents (for a badge). */
+  waitingCount(count: number): void;
 }
 
 
@@ -68,6 +87,10 @@ interface AgentRuntime {
   signIn?: AbortController;
   /** A restart in progress; a second one waits for it. */
   restarting?: Promise<void>;
+  /** Automatic restarts after crashes (backoff, then give up). */
+  readonly restartPolicy: RestartPolicy;
+  /** The pending automatic restart, if any. */
+  restartTimer?: NodeJS.Timeout;
 }
 
 export class Hub {
@@ -86,7 +109,11 @@ export class Hub {
   private readonly broker: ElicitationBroker;
   /** Modes advertised to every agent: only what can be honoured now (spec E-CAP-1, E-CAP-2). */
   private readonly modes: ElicitationMode[];
+  /** The config as edited in the app; the agents map follows its order. */
+  private config: AgentsConfig;
   private stopping = false;
+  /** Items already announced to the attention sink, so an update of an item does not notify again. */
+  private readonly announced = new Set<string>();
 
   constructor(private readonly options: HubOptions) {
     this.batcher = new EventBatcher((events) => this.listeners.forEach((l) => l(events)), options.batchIntervalMs);
@@ -97,32 +124,47 @@ export class Hub {
         itemChanged: (item) => {
           this.emit({ type: 'item', item });
           if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
+          this.announce(item);
         },
         itemRemoved: (itemId, item) => {
           this.emit({ type: 'itemRemoved', itemId });
           if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
+          this.announced.delete(itemId);
+          this.options.attention?.waitingCount(this.waitingCount());
         },
         notice: (agentId, text) => this.emit({ type: 'notice', level: 'info', agentId, text }),
       },
       { urlOpener: options.urlOpener, defaultUrlOpenMode: urlMode === 'off' ? undefined : urlMode },
     );
-    for (const config of options.config.agents) {
-      this.agents.set(config.id, {
-        config,
-        view: {
-          agentId: config.id,
-          name: config.name,
-          status: { kind: 'starting' },
-          advertisedModes: [...this.modes],
-          authMethods: [],
-        },
-      });
-    }
+    this.config = structuredClone(options.config);
+    for (const config of this.config.agents) this.agents.set(config.id, this.newRuntime(config));
   }
 
-  /** Spawns every configured agent. */
+  private newRuntime(config: AgentConfig): AgentRuntime {
+    return {
+      config,
+      restartPolicy: new RestartPolicy(),
+      view: {
+        agentId: config.id,
+        name: config.name,
+        settings: settingsOf(config),
+        enabled: config.enabled !== false,
+        muted: config.muted === true,
+        status: config.enabled === false ? { kind: 'disabled' } : { kind: 'starting' },
+        advertisedModes: [...this.modes],
+        authMethods: [],
+      },
+    };
+  }
+
+  /** Spawns every enabled agent. */
   start(): void {
-    for (const runtime of this.agents.values()) void this.launch(runtime);
+    for (const runtime of this.agents.values()) if (runtime.view.enabled) void this.launch(runtime);
+  }
+
+  /** Asks the renderer to bring an item into view (the user clicked its notification). */
+  focusItem(itemId: string): void {
+    this.emit({ type: 'focusItem', itemId });
   }
 
   /**
@@ -150,7 +192,7 @@ export class Hub {
       sessions: [...this.sessions.values()].map((s) => s.view),
       queue: this.broker.items(),
       defaultCwd: this.options.defaultCwd,
-      urlMode: this.modes.includes('url') ? (this.options.config.urlMode as 'app-window' | 'system-browser') : 'off',
+      urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
     };
   }
 
@@ -189,6 +231,26 @@ export class Hub {
       case 'cancelAuthenticate':
         this.requireAgent(p.agentId).signIn?.abort();
         return {} as CommandResults[K];
+      case 'saveAgent':
+        return (await this.saveAgent(params as unknown as AgentInput)) as CommandResults[K];
+      case 'removeAgent':
+        await this.removeAgent(p.agentId);
+        return {} as CommandResults[K];
+      case 'moveAgent':
+        await this.editConfig(moveAgent(this.config, p.agentId, (params as { toIndex: number }).toIndex));
+        return {} as CommandResults[K];
+      case 'setAgentFlags': {
+        const flags = params as { agentId: string; enabled?: boolean; muted?: boolean };
+        const current = this.requireAgent(flags.agentId).config;
+        await this.saveAgent({ ...current, agentId: current.id, enabled: flags.enabled ?? current.enabled, muted: flags.muted ?? current.muted });
+        return {} as CommandResults[K];
+      }
+      case 'importZedSettings':
+        return importZedSettings(p.text) as CommandResults[K];
+      case 'getAgentLog': {
+        const runtime = this.requireAgent(p.agentId);
+        return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) } as CommandResults[K];
+      }
       case 'saveDraft':
         return this.broker.saveDraft(p.itemId, p.values ?? {}) as CommandResults[K];
       case 'dismissItem':
@@ -264,6 +326,7 @@ export class Hub {
 
   private onExit(runtime: AgentRuntime, connectionId: string, exit: ExitInfo): void {
     if (runtime.connectionId !== connectionId) return;
+    runtime.connectionId = undefined;
     runtime.connection?.close();
     runtime.connection = undefined;
     this.connectionEnded(connectionId);
@@ -276,11 +339,29 @@ export class Hub {
     }
     // A handshake failure already said why; the exit that follows keeps that reason.
     const message = runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
-    this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
+    if (exit.code === 0 && !exit.signal) {
+      this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
+      return;
+    }
+    // A crash: restart on its own with backoff, until it crashes too often (then the user decides).
+    const delay = runtime.restartPolicy.crashed(Date.now());
+    const restartAt = delay === undefined ? undefined : Date.now() + delay;
+    this.setAgent(runtime, { status: { kind: 'crashed', code: exit.code, signal: exit.signal, message, ...(restartAt ? { restartAt } : {}) } });
+    if (delay === undefined) {
+      this.emit({ type: 'notice', level: 'error', agentId: runtime.config.id, text: `${runtime.config.name} keeps crashing; it will not be restarted until you press Restart.` });
+      return;
+    }
+    runtime.restartTimer = setTimeout(() => {
+      runtime.restartTimer = undefined;
+      if (!this.stopping && runtime.connectionId === undefined && this.agents.get(runtime.config.id) === runtime) void this.launch(runtime);
+    }, delay);
   }
 
   private async restart(agentId: string): Promise<void> {
     const runtime = this.requireAgent(agentId);
+    if (!runtime.view.enabled) throw new Error(`${runtime.config.name} is turned off; turn it on to start it.`);
+    runtime.restartPolicy.reset();
+    clearTimeout(runtime.restartTimer);
     // The old connection is over from this moment: an answer given while it stops is refused (E-CXL-4).
     if (runtime.connectionId) {
       this.connectionEnded(runtime.connectionId);
@@ -304,6 +385,8 @@ export class Hub {
    * written into a closing pipe (spec E-CXL-4).
    */
   private async shutdown(runtime: AgentRuntime): Promise<void> {
+    clearTimeout(runtime.restartTimer);
+    runtime.restartTimer = undefined;
     const { process, connectionId } = runtime;
     runtime.connectionId = undefined;
     if (connectionId) this.connectionEnded(connectionId);
@@ -384,6 +467,72 @@ export class Hub {
       runtime.signIn = undefined;
       if (runtime.connection === connection) this.setAgent(runtime, { signingIn: undefined });
     }
+  }
+
+  // ── agent management ──────────────────────────────────────────────────────────────────────────────
+
+  /** Adds or changes an agent, saves the config, and (re)starts or stops its process to match. */
+  private async saveAgent(input: AgentInput): Promise<{ agentId: string }> {
+    const { config, agentId } = upsertAgent(this.config, input);
+    const before = this.agents.get(agentId)?.config;
+    await this.editConfig(config);
+    const runtime = this.agents.get(agentId)!;
+    const after = runtime.config;
+    const launchChanged = !before || JSON.stringify(launchFields(before)) !== JSON.stringify(launchFields(after));
+    const enabled = after.enabled !== false;
+    if (!enabled) {
+      if (runtime.view.status.kind !== 'disabled') {
+        await this.shutdown(runtime);
+        this.setAgent(runtime, { status: { kind: 'disabled' } });
+      }
+    } else if (launchChanged || runtime.view.status.kind === 'disabled') {
+      await this.shutdown(runtime);
+      runtime.restartPolicy.reset();
+      void this.launch(runtime);
+    }
+    return { agentId };
+  }
+
+  private async removeAgent(agentId: string): Promise<void> {
+    const runtime = this.requireAgent(agentId);
+    await this.editConfig(removeAgent(this.config, agentId));
+    await this.shutdown(runtime);
+  }
+
+  /**
+   * Makes `next` the config: saves it first (a failed save changes nothing), then brings the agents map
+   * in line (new runtimes for new agents, the map in config order, removed ones dropped) and sends the
+   * renderer a fresh snapshot, since agents appeared, vanished or moved.
+   */
+  private async editConfig(next: AgentsConfig): Promise<void> {
+    await this.options.configStore?.save(next);
+    this.config = next;
+    const runtimes = new Map<string, AgentRuntime>();
+    for (const config of next.agents) {
+      const runtime = this.agents.get(config.id) ?? this.newRuntime(config);
+      runtime.config = config;
+      runtime.view = { ...runtime.view, name: config.name, settings: settingsOf(config), enabled: config.enabled !== false, muted: config.muted === true };
+      runtimes.set(config.id, runtime);
+    }
+    this.agents.clear();
+    for (const [id, runtime] of runtimes) this.agents.set(id, runtime);
+    this.emit({ type: 'snapshot', snapshot: this.snapshot() });
+  }
+
+  /** Tells the attention sink about a request that newly waits for the user (not for muted agents). */
+  private announce(item: QueueItemView): void {
+    const sink = this.options.attention;
+    if (!sink) return;
+    if (item.state === 'pending' && !this.announced.has(item.itemId)) {
+      this.announced.add(item.itemId);
+      const runtime = this.agents.get(item.agentId);
+      if (runtime && !runtime.view.muted) sink.itemArrived({ itemId: item.itemId, agentId: item.agentId, agentName: item.agentName, kind: item.mode });
+    }
+    sink.waitingCount(this.waitingCount());
+  }
+
+  private waitingCount(): number {
+    return this.broker.items().filter((i) => i.state === 'pending').length;
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────────────────────────────
@@ -547,4 +696,20 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
 /** The agent answered -32000 "Authentication required". */
 function isAuthRequired(error: unknown): boolean {
   return error instanceof RequestError && error.code === -32000;
+}
+
+/** How an agent is started, for the editor. */
+function settingsOf(config: AgentConfig): AgentSettingsView {
+  return {
+    args: config.args,
+    env: config.env,
+    ...(config.command ? { command: config.command } : {}),
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+    ...(config.builtin ? { builtin: config.builtin } : {}),
+  };
+}
+
+/** The fields whose change needs a new process. */
+function launchFields(config: AgentConfig) {
+  return [config.command, config.args, config.env, config.cwd, config.builtin];
 }

@@ -85,8 +85,24 @@ describe('initialize and version negotiation', () => {
     expect(agentView(hub, 'good').status.kind).toBe('ready');
   });
 
-  it('shows the exit code when an agent exits after start', async () => {
+  it('shows a crash with its exit code and when it will be restarted', async () => {
     rig = await startRig([{ id: 'a', env: { PUPPET_EXIT_CODE: '3' } }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    const before = Date.now();
+    puppets[0].exit();
+    const status = await eventually(() => {
+      const s = agentView(hub, 'a').status;
+      return s.kind === 'crashed' ? s : undefined;
+    });
+    expect(status).toMatchObject({ code: 3, message: 'The agent exited with code 3.' });
+    // The first automatic restart comes about a second later.
+    expect(status.restartAt! - before).toBeGreaterThanOrEqual(900);
+    expect(status.restartAt! - before).toBeLessThan(3000);
+  });
+
+  it('shows a clean exit as exited, and does not restart it', async () => {
+    rig = await startRig([{ id: 'a', env: { PUPPET_EXIT_CODE: '0' } }]);
     const { hub, puppets } = rig;
     await handshake(hub, puppets[0], 'a');
     puppets[0].exit();
@@ -94,6 +110,6 @@ describe('initialize and version negotiation', () => {
       const s = agentView(hub, 'a').status;
       return s.kind === 'exited' ? s : undefined;
     });
-    expect(status).toMatchObject({ code: 3, message: 'The agent exited with code 3.' });
+    expect(status).toMatchObject({ code: 0, message: 'The agent exited.' });
   });
 });

@@ -79,15 +79,39 @@ export class AgentProcess {
    * Closing the ACP connection before this can kill an agent with EPIPE, so callers stop the process first.
    */
   async stop(graceMs = 1500): Promise<ExitInfo> {
-    if (this.exitInfo) return this.exitInfo;
+    if (this.exitInfo) {
+      // The agent itself is gone; anything it started may not be.
+      this.signalTree('SIGKILL');
+      return this.exitInfo;
+    }
     this.child.stdin.end();
-    const term = setTimeout(() => this.child.kill('SIGTERM'), graceMs);
-    const kill = setTimeout(() => this.child.kill('SIGKILL'), graceMs * 2);
+    const term = setTimeout(() => this.signalTree('SIGTERM'), graceMs);
+    const kill = setTimeout(() => this.signalTree('SIGKILL'), graceMs * 2);
     try {
       return await this.exited;
     } finally {
       clearTimeout(term);
       clearTimeout(kill);
+      // Children the agent started (MCP servers, tools) must not outlive it.
+      this.signalTree('SIGKILL');
+    }
+  }
+
+  /**
+   * Signals the agent and every process it started: its process group on POSIX (it was spawned as a
+   * group leader), `taskkill /T` on Windows. Never throws.
+   */
+  private signalTree(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      if (process.platform === 'win32') {
+        spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
+      } else {
+        process.kill(-pid, signal);
+      }
+    } catch {
+      // Already gone.
     }
   }
 }
@@ -102,6 +126,8 @@ export function startAgentProcess(spec: LaunchSpec): AgentProcess {
     env: { ...process.env, ...spec.env },
     stdio: ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
+    // Its own process group on POSIX, so stopping it can reach everything it started (signalTree).
+    detached: process.platform !== 'win32',
   });
   return new AgentProcess(child, spec);
 }

@@ -16,6 +16,7 @@ import { describeForm, findSchemaContradiction, findSchemaSizeProblem, type Fiel
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
+import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
 
 /** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */
 export type ElicitationAnswer =
@@ -67,6 +68,8 @@ export interface BrokerListener {
 }
 
 export interface BrokerOptions {
+  /** Per-agent flood limits (defaults in flood-guard.ts). */
+  floodLimits?: FloodLimits;
   /** Opens consented URL-mode pages; required for URL mode to be advertised at all. */
   urlOpener?: UrlOpener;
   /** Where a consented page opens unless the user chooses otherwise per request. */
@@ -78,12 +81,31 @@ const OUTSTANDING: ReadonlyArray<QueueItemView['state']> = ['pending', 'consente
 
 export class ElicitationBroker {
   private readonly entries = new Map<string, Entry>();
+  private readonly floodGuard: FloodGuard;
 
   constructor(
     private readonly listener: BrokerListener,
     private readonly options: BrokerOptions = {},
   ) {
     options.urlOpener?.onClosedByUser?.((itemId) => this.windowClosedByUser(itemId));
+    this.floodGuard = new FloodGuard(options.floodLimits);
+  }
+
+  /**
+   * Refuses a request beyond the agent's flood limits with JSON-RPC error {@link TOO_MANY_REQUESTS}, and
+   * tells the user once per flood.
+   */
+  private admit(connection: ConnectionRef): void {
+    let pending = 0;
+    for (const entry of this.entries.values()) {
+      if (entry.connection.connectionId === connection.connectionId && entry.view.state === 'pending') pending++;
+    }
+    const refused = this.floodGuard.check(connection.connectionId, pending);
+    if (!refused) return;
+    if (refused.tellUser) {
+      this.listener.notice(connection.agentId, `${connection.agentName} is sending too many requests (${refused.reason}); Switchboard is refusing the extra ones.`);
+    }
+    throw new RequestError(TOO_MANY_REQUESTS, `Too many requests: ${refused.reason}; try again later`);
   }
 
   /**
@@ -99,6 +121,7 @@ export class ElicitationBroker {
     params: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ElicitationAnswer> {
+    this.admit(connection);
     const mode = params.mode;
     if (typeof mode !== 'string' || !connection.advertisedModes.includes(mode as 'form' | 'url')) {
       throw RequestError.invalidParams({ mode }, `elicitation mode ${JSON.stringify(mode)} was not advertised by this client`);
@@ -140,6 +163,7 @@ export class ElicitationBroker {
    * (-32800) when the agent withdraws it.
    */
   handlePermission(connection: ConnectionRef, jsonRpcId: JsonRpcId, permission: PermissionRequest, signal: AbortSignal): Promise<string | undefined> {
+    this.admit(connection);
     const scope = connection.sessionContext(permission.sessionId, permission.toolCallId);
     if (!scope) throw RequestError.invalidParams({ sessionId: permission.sessionId }, 'unknown session');
     const view: PermissionItemView = {
@@ -300,6 +324,7 @@ export class ElicitationBroker {
 
   /** Marks every open item of a closed connection "agent disconnected", keeping drafts (spec E-CXL-4). */
   connectionClosed(connectionId: string): void {
+    this.floodGuard.forget(connectionId);
     for (const entry of this.entries.values()) {
       if (entry.connection.connectionId !== connectionId || !OUTSTANDING.includes(entry.view.state)) continue;
       entry.settle = undefined;

@@ -1,0 +1,52 @@
+/**
+ * Import of the `agent_servers` entries of a Zed `settings.json` (JSON with comments and trailing commas).
+ *
+ * Zed keys each custom agent by its display name: `"agent_servers": { "My agent": { "command": "…",
+ * "args": […], "env": {…} } }`. Entries without a command (Zed's built-in agents, configured by name only)
+ * are reported as skipped with the reason, not silently dropped.
+ */
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { AgentConfig } from './config';
+
+/** What an import found: agents ready to add (ids not yet unique), and entries it could not use. */
+export interface ZedImport {
+  agents: Array<Omit<AgentConfig, 'id'>>;
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+/**
+ * Reads Zed settings text.
+ * @throws Error with a plain sentence when the text is not JSON with comments, or has no `agent_servers`.
+ */
+export function importZedSettings(text: string): ZedImport {
+  const errors: ParseError[] = [];
+  const settings = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0];
+    throw new Error(`The file is not valid Zed settings: ${printParseErrorCode(first.error)} at character ${first.offset}.`);
+  }
+  const servers = isObject(settings) ? settings.agent_servers : undefined;
+  if (!isObject(servers)) throw new Error('The file has no "agent_servers" section to import.');
+
+  const result: ZedImport = { agents: [], skipped: [] };
+  for (const [name, entry] of Object.entries(servers)) {
+    if (!isObject(entry)) {
+      result.skipped.push({ name, reason: 'its settings are not an object' });
+      continue;
+    }
+    if (typeof entry.command !== 'string' || !entry.command) {
+      result.skipped.push({ name, reason: 'it has no command (a built-in Zed agent)' });
+      continue;
+    }
+    const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
+    const env = isObject(entry.env)
+      ? Object.fromEntries(Object.entries(entry.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : {};
+    result.agents.push({ name: name.slice(0, 100), command: entry.command, args, env });
+  }
+  return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,161 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryConfigStore } from '../../electron/core/config-store';
+import { Hub, type AttentionSink } from '../../electron/core/hub';
+import { NAME_SCHEMA, agentView, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
+import { Puppet } from './puppet';
+
+let rig: Rig | undefined;
+let hubs: Hub[] = [];
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+  await Promise.all(hubs.map((h) => h.stop()));
+  hubs = [];
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('managing agents from the app', () => {
+  it('adds an agent (it starts), saves the config, reorders, turns one off (it stops) and removes it', async () => {
+    const store = new MemoryConfigStore();
+    const first = await Puppet.create();
+    const second = await Puppet.create();
+    const hub = new Hub({ config: { agents: [first.agentConfig('one', 'One')], urlMode: 'app-window' }, builtinAgents: {}, defaultCwd: '/tmp', batchIntervalMs: 1, configStore: store });
+    hubs.push(hub);
+    hub.start();
+    await handshake(hub, first, 'one');
+
+    const template = second.agentConfig('ignored', 'Two');
+    const { agentId } = (await hub.invoke('saveAgent', { name: 'Two', command: template.command, args: template.args, env: template.env })) as { agentId: string };
+    expect(agentId).toBe('two');
+    await handshake(hub, second, 'two');
+    expect(store.saved?.agents.map((a) => a.id)).toEqual(['one', 'two']);
+
+    await hub.invoke('moveAgent', { agentId: 'two', toIndex: 0 });
+    expect(hub.snapshot().agents.map((a) => a.agentId)).toEqual(['two', 'one']);
+    expect(store.saved?.agents.map((a) => a.id)).toEqual(['two', 'one']);
+
+    await hub.invoke('setAgentFlags', { agentId: 'two', enabled: false });
+    expect(agentView(hub, 'two')).toMatchObject({ enabled: false, status: { kind: 'disabled' } });
+    await expect(hub.invoke('restartAgent', { agentId: 'two' })).rejects.toThrow(/turned off/);
+
+    await hub.invoke('removeAgent', { agentId: 'two' });
+    expect(hub.snapshot().agents.map((a) => a.agentId)).toEqual(['one']);
+    expect(store.saved?.agents.map((a) => a.id)).toEqual(['one']);
+    await first.close();
+    await second.close();
+  });
+
+  it('refuses an invalid edit with a sentence and changes nothing', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    await expect(rig.hub.invoke('saveAgent', { name: 'No command', args: [], env: {} })).rejects.toThrow(/needs either a "command" or "builtin"/);
+    expect(rig.hub.snapshot().agents.map((a) => a.agentId)).toEqual(['a']);
+  });
+
+  it('shows the agent log with its secrets redacted', async () => {
+    const hub = new Hub({
+      config: { agents: [{ id: 'noisy', name: 'Noisy', command: process.execPath, args: ['-e', 'console.error("token=" + process.env.MY_TOKEN + " key sk-abcdefghijklmnopqrstuvwx"); setInterval(() => {}, 1e6)'], env: { MY_TOKEN: 'super-secret-value' } }], urlMode: 'app-window' },
+      builtinAgents: {},
+      defaultCwd: '/tmp',
+      initializeTimeoutMs: 60_000,
+    });
+    hubs.push(hub);
+    hub.start();
+    let text = '';
+    for (let i = 0; i < 100 && !text.includes('token='); i++) {
+      await new Promise((done) => setTimeout(done, 50));
+      text = ((await hub.invoke('getAgentLog', { agentId: 'noisy' })) as { text: string }).text;
+    }
+    expect(text).toContain('token=‹redacted›');
+    expect(text).not.toContain('super-secret-value');
+    expect(text).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+  });
+});
+
+describe('supervision', () => {
+  it('restarts a crashed agent on its own', async () => {
+    rig = await startRig([{ id: 'a', env: { PUPPET_EXIT_CODE: '1' } }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    const initsBefore = puppets[0].received.filter((m) => m.method === 'initialize').length;
+    puppets[0].exit();
+    await eventually(() => (agentView(hub, 'a').status.kind === 'crashed' ? true : undefined));
+    // A new process connects about a second later and is initialized again.
+    await puppets[0].next((m) => m.method === 'initialize', 5000, initsBefore === 1 ? 1 : 0);
+    expect(puppets[0].received.filter((m) => m.method === 'initialize')).toHaveLength(initsBefore + 1);
+  });
+
+  it('leaves no process behind when it stops: not the agent, not what the agent started', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'switchboard-orphan-')), 'child.pid');
+    const hub = new Hub({
+      config: { agents: [{ id: 'spawner', name: 'Spawner', command: process.execPath, args: [resolve('test/fixtures/spawning-agent.mjs')], env: { SPAWN_PID_FILE: pidFile } }], urlMode: 'app-window' },
+      builtinAgents: {},
+      defaultCwd: '/tmp',
+      initializeTimeoutMs: 60_000,
+    });
+    hub.start();
+    await eventually(() => (existsSync(pidFile) && readFileSync(pidFile, 'utf8') ? true : undefined));
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(grandchild)).toBe(true);
+    await hub.stop();
+    await eventually(() => (alive(grandchild) ? undefined : true), 5000);
+  });
+});
+
+describe('attention', () => {
+  it('announces a new request of an unmuted agent by agent and kind only, and counts what waits', async () => {
+    const arrived: Array<Record<string, unknown>> = [];
+    const counts: number[] = [];
+    const attention: AttentionSink = { itemArrived: (info) => arrived.push(info), waitingCount: (n) => counts.push(n) };
+    rig = await startRig([{ id: 'a', name: 'Loud' }, { id: 'b', name: 'Quiet' }], [], { attention });
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await handshake(hub, puppets[1], 'b');
+    await hub.invoke('setAgentFlags', { agentId: 'b', muted: true });
+    await openSession(hub, puppets[0], 'a');
+    await openSession(hub, puppets[1], 'b');
+    const ask = (id: number) => ({ id, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'secret plans', requestedSchema: NAME_SCHEMA } });
+    await puppets[0].send(ask(1));
+    await puppets[1].send(ask(1));
+    await eventually(() => (hub.snapshot().queue.length === 2 ? true : undefined));
+    expect(arrived).toEqual([{ itemId: expect.any(String), agentId: 'a', agentName: 'Loud', kind: 'form' }]);
+    expect(counts.at(-1)).toBe(2);
+  });
+});
+
+describe('a flooding agent', () => {
+  it('is refused beyond its limits with a clear JSON-RPC error, the user is told once, and other agents keep working', async () => {
+    rig = await startRig([{ id: 'flood' }, { id: 'calm' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'flood');
+    await handshake(hub, puppets[1], 'calm');
+    await openSession(hub, puppets[0], 'flood');
+    await openSession(hub, puppets[1], 'calm');
+    const notices: string[] = [];
+    hub.subscribe((events) => events.forEach((e) => e.type === 'notice' && notices.push(e.text)));
+    const lines = Array.from({ length: 1000 }, (_, i) =>
+      JSON.stringify({ jsonrpc: '2.0', id: i, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: `q${i}`, requestedSchema: NAME_SCHEMA } }),
+    );
+    await puppets[0].sendRaw(lines.join('\n'));
+    await puppets[0].next((m) => m.id === 999 && m.method === undefined, 10_000);
+    const refused = puppets[0].received.filter((m) => m.error?.code === -32005);
+    // Every request got an answer or a place in the queue: none was dropped silently.
+    expect(refused.length + hub.snapshot().queue.filter((i) => i.agentId === 'flood').length).toBe(1000);
+    expect(refused[0].error.message).toMatch(/Too many requests/);
+    expect(notices.filter((n) => n.includes('too many requests'))).toHaveLength(1);
+    await puppets[1].send({ id: 1, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'calm', requestedSchema: NAME_SCHEMA } });
+    const calm = await queueItem(hub, (i) => i.agentId === 'calm');
+    await hub.invoke('answerElicitation', { itemId: calm.itemId, agentId: 'calm', action: 'decline' });
+    expect((await puppets[1].responseTo(1)).result).toEqual({ action: 'decline' });
+  });
+});
