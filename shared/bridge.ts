@@ -311,6 +311,11 @@ export const commandParamSchemas = {
   importZedSettings: z.object({ text: z.string().max(5_000_000) }).strict(),
   /** The agent's recent stderr, with recognisable secrets redacted. */
   getAgentLog: z.object({ agentId: id }).strict(),
+  /**
+   * Opens a link the user clicked in an agent's message in the system browser. Only https and loopback
+   * http addresses are opened (the same analysis as URL mode); anything else is refused with a sentence.
+   */
+  openExternal: z.object({ url: z.string().min(1).max(8192) }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
@@ -340,6 +345,7 @@ export interface CommandResults {
     skipped: Array<{ name: string; reason: string }>;
   };
   getAgentLog: { text: string };
+  openExternal: Record<string, never>;
   restartAgent: Record<string, never>;
 }
 

@@ -30,6 +30,7 @@ import type { ConfigStore } from './config-store';
 import { redactSecrets } from './agents/redact';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
+import { analyzeUrl } from '../../shared/url-analysis';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
@@ -61,6 +62,8 @@ export interface HubOptions {
   configStore?: ConfigStore;
   /** Told when a request starts waiting for the user (OS notification, dock badge); see {@link AttentionSink}. */
   attention?: AttentionSink;
+  /** Opens a checked, re-serialised https (or loopback http) address in the system browser. */
+  openExternal?: (url: string) => void;
 }
 
 /** The host's side of "someone is waiting for you" (issue "Running many agents", scope 3). */
@@ -247,6 +250,15 @@ export class Hub {
       }
       case 'importZedSettings':
         return importZedSettings(p.text) as CommandResults[K];
+      case 'openExternal': {
+        const analysis = analyzeUrl(p.url);
+        if (!analysis.openable || !analysis.normalized) {
+          throw new Error(`Switchboard does not open this link: ${analysis.findings.find((f) => f.severity === 'blocked')?.message ?? 'it is not a web address.'}`);
+        }
+        if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
+        this.options.openExternal(analysis.normalized);
+        return {} as CommandResults[K];
+      }
       case 'getAgentLog': {
         const runtime = this.requireAgent(p.agentId);
         return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) } as CommandResults[K];
@@ -549,7 +561,7 @@ export class Hub {
       if (isAuthRequired(error) && runtime.view.authMethods.length) {
         throw new Error(`${runtime.config.name} asks you to sign in first: use a Sign in button above.`);
       }
-      throw new Error(`${runtime.config.name} could not start a session: ${(error as Error).message}`);
+      throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error)}`);
     }
     const session = new Session(
       { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId: runtime.connectionId!, version: connection.version },
@@ -712,4 +724,12 @@ function settingsOf(config: AgentConfig): AgentSettingsView {
 /** The fields whose change needs a new process. */
 function launchFields(config: AgentConfig) {
   return [config.command, config.args, config.env, config.cwd, config.builtin];
+}
+
+/** An agent's JSON-RPC error in words, with its `data` when that says more than the message. */
+function describeAgentError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const data = error instanceof RequestError ? error.data : undefined;
+  const detail = typeof data === 'string' ? data : typeof (data as { details?: unknown })?.details === 'string' ? (data as { details: string }).details : undefined;
+  return detail && !message.includes(detail) ? `${message} (${detail.slice(0, 300)})` : message;
 }

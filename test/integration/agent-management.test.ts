@@ -82,6 +82,17 @@ describe('managing agents from the app', () => {
   });
 });
 
+describe('links in agent messages', () => {
+  it('opens only checked https addresses, re-serialised, and refuses others in plain words', async () => {
+    const opened: string[] = [];
+    rig = await startRig([{ id: 'a' }], [], { openExternal: (url) => opened.push(url) });
+    await rig.hub.invoke('openExternal', { url: 'HTTPS://Example.com/docs' });
+    await expect(rig.hub.invoke('openExternal', { url: 'javascript:alert(1)' })).rejects.toThrow(/does not open this link/);
+    await expect(rig.hub.invoke('openExternal', { url: 'file:///etc/passwd' })).rejects.toThrow(/does not open this link/);
+    expect(opened).toEqual(['https://example.com/docs']);
+  });
+});
+
 describe('supervision', () => {
   it('restarts a crashed agent on its own', async () => {
     rig = await startRig([{ id: 'a', env: { PUPPET_EXIT_CODE: '1' } }]);

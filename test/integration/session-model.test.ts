@@ -131,6 +131,14 @@ describe('foreground state', () => {
     expect(foreground()).toEqual({ state: 'idle', derived: false, stopReason: 'end_turn' });
   });
 
+  it('shows the error a v2 turn ended with, such as "Authentication required"', async () => {
+    const { hub, puppet } = await session();
+    await puppet.send(update({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32000, message: 'Authentication required' } }));
+    const [entry] = await entries(hub, 1);
+    expect(entry).toMatchObject({ role: 'system', text: 'The agent stopped with an error: Authentication required' });
+    expect(hub.snapshot().sessions[0].foreground).toEqual({ state: 'idle', derived: false, stopReason: 'error' });
+  });
+
   it('is not changed by an elicitation on a v2 connection', async () => {
     const { hub, puppet } = await session();
     await puppet.send(update({ sessionUpdate: 'state_update', state: 'running' }));

@@ -22,7 +22,7 @@ export type NormalizedUpdate =
   | { kind: 'plan'; entries: PlanEntryView[] }
   | { kind: 'commands'; commands: Array<{ name: string; description: string }> }
   | { kind: 'session_info'; title?: string }
-  | { kind: 'state'; state: string; stopReason?: string }
+  | { kind: 'state'; state: string; stopReason?: string; error?: string }
   | { kind: 'notice'; text: string }
   /** Known kinds with nothing to show (usage, modes, config options, the agent echoing our own prompt). */
   | { kind: 'ignored' }
@@ -73,8 +73,12 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
     }
     case 'session_info_update':
       return { kind: 'session_info', title: str(update.title) };
-    case 'state_update':
-      return typeof update.state === 'string' ? { kind: 'state', state: update.state, stopReason: str(update.stopReason) } : unknown(kind, update);
+    case 'state_update': {
+      if (typeof update.state !== 'string') return unknown(kind, update);
+      // A v2 turn that failed ends idle with `stopReason: "error"` and the error itself (e.g. -32000).
+      const error = isJson(update.error) ? str(update.error.message) : undefined;
+      return { kind: 'state', state: update.state, stopReason: str(update.stopReason), ...(error ? { error } : {}) };
+    }
     case 'notice': {
       const title = str(update.title);
       const description = str(update.description);

@@ -98,6 +98,7 @@ export class Session {
         this.set({ title: update.title });
         return true;
       case 'state':
+        if (update.error && this.reportsState) this.transcript.system(`The agent stopped with an error: ${update.error}`);
         this.report(update.state, update.stopReason);
         return false;
       case 'notice':
