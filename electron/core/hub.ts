@@ -20,9 +20,8 @@ import {
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { connectAgent, type AgentConnection, type ElicitationMode, type PermissionRequest } from './acp/agent-connection';
-import { normalizeSessionUpdate } from './acp/session-updates';
-import { displayPath, readTextFileWithin, writeTextFileWithin } from './sessions/file-access';
 import { Session } from './sessions/session';
+import { SessionRegistry } from './sessions/session-registry';
 import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
 import type { AgentConfig, AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
@@ -75,9 +74,6 @@ export interface AttentionSink {
 }
 
 
-/** How long updates for a not-yet-registered session are kept, in ms. */
-const EARLY_UPDATE_MS = 5000;
-
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
 interface AgentRuntime {
@@ -98,15 +94,9 @@ interface AgentRuntime {
 
 export class Hub {
   private readonly agents = new Map<string, AgentRuntime>();
-  private readonly sessions = new Map<string, Session>();
-  /** The same sessions by connection and agent `sessionId`, for the hot `session/update` path. */
-  private readonly sessionsByAgentId = new Map<string, Session>();
-  /**
-   * Updates for a `sessionId` not registered yet: an agent may announce a session's commands right after
-   * answering `session/new`, and the SDK can deliver them before `newSession` resumes. Kept briefly and
-   * bounded, then applied when the session is registered.
-   */
-  private readonly earlyUpdates = new Map<string, { at: number; updates: Array<Record<string, unknown>> }>();
+  private readonly sessions = new SessionRegistry((session) =>
+    this.broker.sessionContextChanged(session.view.sessionKey, { sessionTitle: session.view.title, toolCallTitles: session.toolCallTitles }),
+  );
   private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
   private readonly batcher: EventBatcher;
   private readonly broker: ElicitationBroker;
@@ -192,7 +182,7 @@ export class Hub {
   snapshot(): Snapshot {
     return {
       agents: [...this.agents.values()].map((a) => a.view),
-      sessions: [...this.sessions.values()].map((s) => s.view),
+      sessions: this.sessions.all().map((s) => s.view),
       queue: this.broker.items(),
       defaultCwd: this.options.defaultCwd,
       urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
@@ -410,9 +400,7 @@ export class Hub {
   /** What a closed connection means for the UI: items disconnected, prompts no longer in flight. */
   private connectionEnded(connectionId: string): void {
     this.broker.connectionClosed(connectionId);
-    for (const session of this.sessions.values()) {
-      if (session.connectionId === connectionId && session.view.promptInFlight) session.turnEnded(undefined);
-    }
+    this.sessions.connectionEnded(connectionId);
   }
 
   private callbacksFor(runtime: AgentRuntime, connectionId: string) {
@@ -422,12 +410,11 @@ export class Hub {
       onElicitationComplete: ({ elicitationId }: { elicitationId: string }) => this.broker.complete(connectionId, elicitationId),
       onCancelRequest: (requestId: string | number | null) => this.broker.cancelRequested(connectionId, requestId),
       onRequestEnded: (requestId: string | number | null, ok: boolean) => this.broker.requestEnded(connectionId, requestId, ok),
-      onSessionUpdate: (sessionId: string, update: Record<string, unknown>) =>
-        this.onSessionUpdate(connectionId, sessionId, update),
+      onSessionUpdate: (sessionId: string, update: Record<string, unknown>) => this.sessions.update(connectionId, sessionId, update),
       onPermission: ({ jsonRpcId, permission, signal }: { jsonRpcId: string | number | null; permission: PermissionRequest; signal: AbortSignal }) =>
         this.broker.handlePermission(this.connectionRef(runtime, connectionId, signal), jsonRpcId, permission, signal),
-      onReadTextFile: (params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) => this.readTextFile(connectionId, params),
-      onWriteTextFile: (params: { sessionId: string; path: string; content: string }) => this.writeTextFile(connectionId, params),
+      onReadTextFile: (params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) => this.sessions.readTextFile(connectionId, params),
+      onWriteTextFile: (params: { sessionId: string; path: string; content: string }) => this.sessions.writeTextFile(connectionId, params),
     };
   }
 
@@ -441,7 +428,7 @@ export class Hub {
       advertisedModes: runtime.view.advertisedModes,
       signal: connection?.signal ?? fallbackSignal,
       sessionContext: (sessionId, toolCallId) => {
-        const session = this.findSession(connectionId, sessionId);
+        const session = this.sessions.find(connectionId, sessionId);
         if (!session) return undefined;
         return {
           kind: 'session',
@@ -567,12 +554,8 @@ export class Hub {
       { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId: runtime.connectionId!, version: connection.version },
       (event) => this.emit(event),
     );
-    const key = agentSessionKey(session.connectionId, sessionId);
-    this.sessions.set(session.view.sessionKey, session);
-    this.sessionsByAgentId.set(key, session);
     this.emit({ type: 'session', session: session.view });
-    for (const update of this.earlyUpdates.get(key)?.updates ?? []) this.applyUpdate(session, update);
-    this.earlyUpdates.delete(key);
+    this.sessions.add(session);
     return { sessionKey: session.view.sessionKey };
   }
 
@@ -600,59 +583,12 @@ export class Hub {
     await connection.cancel(session.view.sessionId);
   }
 
-  private onSessionUpdate(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
-    const session = this.findSession(connectionId, sessionId);
-    if (!session) return this.keepEarlyUpdate(agentSessionKey(connectionId, sessionId), update);
-    this.applyUpdate(session, update);
-  }
-
-  private applyUpdate(session: Session, update: Record<string, unknown>): void {
-    if (session.apply(normalizeSessionUpdate(update))) {
-      this.broker.sessionContextChanged(session.view.sessionKey, {
-        sessionTitle: session.view.title,
-        toolCallTitles: session.toolCallTitles,
-      });
-    }
-  }
-
-  /** Keeps an update for an unknown session a few seconds (at most 50 sessions × 200 updates); older ones are dropped. */
-  private keepEarlyUpdate(key: string, update: Record<string, unknown>): void {
-    const now = Date.now();
-    for (const [k, v] of this.earlyUpdates) if (now - v.at > EARLY_UPDATE_MS) this.earlyUpdates.delete(k);
-    const kept = this.earlyUpdates.get(key);
-    if (kept) {
-      if (kept.updates.length < 200) kept.updates.push(update);
-      return;
-    }
-    if (this.earlyUpdates.size < 50) this.earlyUpdates.set(key, { at: now, updates: [update] });
-  }
-
   /** v1 sessions derive "waiting for you" from the queue (spec E-STATE-1); v2 sessions ignore this. */
   private refreshWaiting(sessionKey: string): void {
     const session = this.sessions.get(sessionKey);
     if (!session) return;
     const waiting = this.broker.items().filter((i) => i.state === 'pending' && i.scope.kind === 'session' && i.scope.sessionKey === sessionKey);
     session.setWaitingItems(waiting.length);
-  }
-
-  private async readTextFile(connectionId: string, params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) {
-    const session = this.requireAgentSession(connectionId, params.sessionId);
-    const content = await readTextFileWithin(session.view.cwd, params.path, params.line, params.limit);
-    const lines = params.line || params.limit ? ` (lines ${params.line ?? 1}–${(params.line ?? 1) + (params.limit ?? 0) - 1 || 'end'})` : '';
-    session.transcript.system(`The agent read ${displayPath(session.view.cwd, params.path)}${lines}.`, 'file_access');
-    return { content };
-  }
-
-  private async writeTextFile(connectionId: string, params: { sessionId: string; path: string; content: string }) {
-    const session = this.requireAgentSession(connectionId, params.sessionId);
-    await writeTextFileWithin(session.view.cwd, params.path, params.content);
-    session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
-  }
-
-  private requireAgentSession(connectionId: string, sessionId: string): Session {
-    const session = this.findSession(connectionId, sessionId);
-    if (!session) throw RequestError.invalidParams({ sessionId }, 'unknown session');
-    return session;
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
@@ -673,10 +609,6 @@ export class Hub {
     return { session, connection: runtime.connection };
   }
 
-  private findSession(connectionId: string, sessionId: string): Session | undefined {
-    return this.sessionsByAgentId.get(agentSessionKey(connectionId, sessionId));
-  }
-
   private setAgent(runtime: AgentRuntime, patch: Partial<AgentView>): void {
     runtime.view = { ...runtime.view, ...patch };
     this.emit({ type: 'agent', agent: runtime.view });
@@ -689,10 +621,6 @@ export class Hub {
   private log(line: string): void {
     this.options.log?.(line);
   }
-}
-
-function agentSessionKey(connectionId: string, sessionId: string): string {
-  return `${connectionId}\n${sessionId}`;
 }
 
 /** A plain sentence for a failed `session/prompt`: a crash, an invalid reply, or the agent's own error. */

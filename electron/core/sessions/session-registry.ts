@@ -1,0 +1,115 @@
+/**
+ * All sessions, found by the hub's opaque `sessionKey` or by (connection, agent `sessionId`) — the hot
+ * path every `session/update` takes — plus the two things the agent may do to a session directly:
+ * stream updates into it and read or write its files (v1).
+ */
+import { RequestError } from '@agentclientprotocol/sdk';
+import { normalizeSessionUpdate } from '../acp/session-updates';
+import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
+import type { Session } from './session';
+
+/** How long updates for a not-yet-registered session are kept, in ms, and how many. */
+const EARLY_UPDATE_MS = 5000;
+const EARLY_SESSIONS = 50;
+const EARLY_UPDATES_PER_SESSION = 200;
+
+export class SessionRegistry {
+  private readonly byKey = new Map<string, Session>();
+  private readonly byAgentId = new Map<string, Session>();
+  /**
+   * Updates for a `sessionId` not registered yet: an agent may announce a session's commands right after
+   * answering `session/new`, and the SDK can deliver them before the hub's `newSession` resumes. Kept
+   * briefly and bounded, then applied when the session is registered.
+   */
+  private readonly early = new Map<string, { at: number; updates: Array<Record<string, unknown>> }>();
+
+  /**
+   * @param contextChanged called when a session's title or a tool call's title changed, so the queue
+   *   items in that session can name them (spec E-REQ-7).
+   */
+  constructor(private readonly contextChanged: (session: Session) => void) {}
+
+  /** Adds a new session and applies any updates that arrived for it ahead of its registration. */
+  add(session: Session): void {
+    const key = agentKey(session.connectionId, session.view.sessionId);
+    this.byKey.set(session.view.sessionKey, session);
+    this.byAgentId.set(key, session);
+    for (const update of this.early.get(key)?.updates ?? []) this.apply(session, update);
+    this.early.delete(key);
+  }
+
+  get(sessionKey: string): Session | undefined {
+    return this.byKey.get(sessionKey);
+  }
+
+  /** The session a connection knows by this `sessionId`, if it created it. */
+  find(connectionId: string, sessionId: string): Session | undefined {
+    return this.byAgentId.get(agentKey(connectionId, sessionId));
+  }
+
+  all(): Session[] {
+    return [...this.byKey.values()];
+  }
+
+  /** One `session/update` from a connection (v1 or v2 shape). */
+  update(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
+    const session = this.find(connectionId, sessionId);
+    if (session) return this.apply(session, update);
+    this.keepEarly(agentKey(connectionId, sessionId), update);
+  }
+
+  /** A connection ended: its sessions can no longer be working. */
+  connectionEnded(connectionId: string): void {
+    for (const session of this.byKey.values()) {
+      if (session.connectionId === connectionId && session.view.promptInFlight) session.turnEnded(undefined);
+    }
+  }
+
+  /**
+   * v1 `fs/read_text_file`, inside the session's folder; logged in its transcript.
+   * @throws RequestError -32602 for an unknown session or a path outside its folder, -32002 for a missing file.
+   */
+  async readTextFile(connectionId: string, params: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
+    const session = this.require(connectionId, params.sessionId);
+    const content = await readTextFileWithin(session.view.cwd, params.path, params.line, params.limit);
+    const first = params.line ?? 1;
+    const lines = params.line || params.limit ? ` (lines ${first}–${params.limit ? first + params.limit - 1 : 'end'})` : '';
+    session.transcript.system(`The agent read ${displayPath(session.view.cwd, params.path)}${lines}.`, 'file_access');
+    return { content };
+  }
+
+  /**
+   * v1 `fs/write_text_file`, inside the session's folder; logged in its transcript (size only, never content).
+   * @throws RequestError -32602 for an unknown session or a path outside its folder.
+   */
+  async writeTextFile(connectionId: string, params: { sessionId: string; path: string; content: string }): Promise<void> {
+    const session = this.require(connectionId, params.sessionId);
+    await writeTextFileWithin(session.view.cwd, params.path, params.content);
+    session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
+  }
+
+  private apply(session: Session, update: Record<string, unknown>): void {
+    if (session.apply(normalizeSessionUpdate(update))) this.contextChanged(session);
+  }
+
+  private keepEarly(key: string, update: Record<string, unknown>): void {
+    const now = Date.now();
+    for (const [k, v] of this.early) if (now - v.at > EARLY_UPDATE_MS) this.early.delete(k);
+    const kept = this.early.get(key);
+    if (kept) {
+      if (kept.updates.length < EARLY_UPDATES_PER_SESSION) kept.updates.push(update);
+      return;
+    }
+    if (this.early.size < EARLY_SESSIONS) this.early.set(key, { at: now, updates: [update] });
+  }
+
+  private require(connectionId: string, sessionId: string): Session {
+    const session = this.find(connectionId, sessionId);
+    if (!session) throw RequestError.invalidParams({ sessionId }, 'unknown session');
+    return session;
+  }
+}
+
+function agentKey(connectionId: string, sessionId: string): string {
+  return `${connectionId}\n${sessionId}`;
+}
