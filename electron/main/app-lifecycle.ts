@@ -1,16 +1,19 @@
 /**
- * The app's lifecycle: hardening before `ready`, single instance, the hub, the IPC binding, the main window,
- * and a quit that waits for the agents to stop. Takes the Electron API as a parameter so the glue tests can
- * run it against a recording fake.
+ * The app's lifecycle: hardening before `ready`, single instance, the hub (with its config store, attention
+ * sink and link opener), the IPC binding, the main window, and a quit that waits for the agents to stop.
+ * Takes the Electron API as a parameter so the glue tests can run it against a recording fake.
  */
 import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
+import { FileConfigStore } from '../core/config-store';
 import type { HubOptions } from '../core/hub';
 import { loadOrCreateAgentsConfig } from './agents-config-file';
 import { resolveAppPaths } from './app-paths';
+import { bringToFront, createAttentionSink, type NotificationClass } from './attention';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
 import { createMainWindow, type BrowserWindowClass } from './main-window';
+import { createOpenExternal } from './open-external';
 import { installQuitGuard } from './quit-guard';
 import { originOf } from './url-origin';
 import { createUrlOpener } from './url-window';
@@ -24,14 +27,21 @@ export interface ElectronMainApi {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { readonly defaultSession: Session };
-  /** Opens consented URL-mode pages in the system browser (`urlMode: "system-browser"`). */
+  /** Opens consented URL-mode pages and links from agent messages in the system browser. */
   shell: Pick<Shell, 'openExternal'>;
+  /** OS notifications for requests that arrive while the main window is not in front. */
+  Notification: NotificationClass;
 }
+
+/** Windows ties notifications to this id; it matches `appId` in `electron-builder.yml`. */
+export const APP_USER_MODEL_ID = 'dev.switchboard.app';
 
 /** The hub as the lifecycle drives it (`electron/core/hub.ts` satisfies it). */
 export interface LifecycleHub extends BridgeHub {
   start(): void;
   stop(): Promise<void>;
+  /** Asks the renderer to bring an item into view (its notification was clicked). */
+  focusItem(itemId: string): void;
 }
 
 export interface StartOptions {
@@ -51,9 +61,11 @@ export interface StartOptions {
 
 /**
  * Starts Switchboard. Before `ready`: honours `--user-data-dir`, registers the `app:` scheme, enables the
- * sandbox for every renderer, takes the single-instance lock (quits at once without it). On `ready`: denies
- * permissions, serves `out/renderer` on `app://switchboard/`, loads `<userData>/agents.json`, creates and
- * binds the hub, starts it, opens the main window. Quitting stops the hub first.
+ * sandbox for every renderer, takes the single-instance lock (quits at once without it), sets the Windows
+ * app user model id (notifications need it). On `ready`: denies permissions, serves `out/renderer` on
+ * `app://switchboard/`, loads `<userData>/agents.json`, creates the hub (saving edits back to that file,
+ * notifying through the OS, opening links in the system browser), binds and starts it, opens the main
+ * window. Quitting stops the hub first.
  */
 export function startSwitchboard(electron: ElectronMainApi, options: StartOptions): void {
   const { app, dialog } = electron;
@@ -65,6 +77,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
     app.quit();
     return;
   }
+  if (options.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   const paths = resolveAppPaths(options.mainDir);
   const devUrl = app.isPackaged ? undefined : options.rendererDevUrl;
@@ -75,7 +88,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   const mainWebContents = (): WebContents | null =>
     mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null;
 
-  const openMainWindow = (): void => {
+  const openMainWindow = (): BrowserWindow => {
     const window = createMainWindow(electron.BrowserWindow, {
       preloadPath: paths.preload,
       url: entryUrl,
@@ -93,6 +106,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       if (options.platform !== 'darwin') app.quit();
     });
     mainWindow = window;
+    return window;
   };
 
   installWebContentsDefaults(app);
@@ -102,8 +116,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       if (hub) openMainWindow();
       return;
     }
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+    bringToFront(mainWindow);
   });
   app.on('window-all-closed', () => {
     if (options.platform !== 'darwin') app.quit();
@@ -121,7 +134,8 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
     .then(async () => {
       denyPermissions(electron.session.defaultSession, allowedOrigin);
       handleAppProtocol(electron.protocol, paths.rendererRoot);
-      const config = await loadOrCreateAgentsConfig(join(app.getPath('userData'), 'agents.json'), (title, content) =>
+      const configPath = join(app.getPath('userData'), 'agents.json');
+      const { config, startedInvalid } = await loadOrCreateAgentsConfig(configPath, (title, content) =>
         dialog.showErrorBox(title, content),
       );
       const created = options.createHub({
@@ -132,6 +146,18 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
         defaultCwd: app.getPath('home'),
         log: options.log,
         urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: options.log }),
+        configStore: new FileConfigStore(configPath, startedInvalid),
+        attention: createAttentionSink(
+          { app, Notification: electron.Notification },
+          {
+            platform: options.platform,
+            getMainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
+            reopenMainWindow: () => (hub ? openMainWindow() : null),
+            focusItem: (itemId) => hub?.focusItem(itemId),
+            log: options.log,
+          },
+        ),
+        openExternal: createOpenExternal(electron.shell, options.log),
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);

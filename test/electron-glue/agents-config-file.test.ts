@@ -20,8 +20,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('agents config file', () => {
   it('writes the default config as pretty JSON when the file is missing, and uses it', async () => {
     const path = join(dir, 'agents.json');
-    const config = await loadOrCreateAgentsConfig(path, showError);
-    expect(config).toEqual(defaultAgentsConfig());
+    const loaded = await loadOrCreateAgentsConfig(path, showError);
+    expect(loaded).toEqual({ config: defaultAgentsConfig(), startedInvalid: false });
     const written = readFileSync(path, 'utf8');
     expect(JSON.parse(written)).toEqual(defaultAgentsConfig());
     expect(written).toContain('\n  "agents": [');
@@ -38,8 +38,9 @@ describe('agents config file', () => {
     const path = join(dir, 'agents.json');
     const mine = { agents: [{ id: 'mine', name: 'My agent', command: 'my-agent', args: ['--acp'] }] };
     writeFileSync(path, JSON.stringify(mine));
-    const config = await loadOrCreateAgentsConfig(path, showError);
+    const { config, startedInvalid } = await loadOrCreateAgentsConfig(path, showError);
     expect(config.agents.map((agent) => agent.id)).toEqual(['mine']);
+    expect(startedInvalid).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -49,12 +50,13 @@ describe('agents config file', () => {
   ])('shows the reason and starts with the default config, leaving a file that is %s untouched', async (_kind, text) => {
     const path = join(dir, 'agents.json');
     writeFileSync(path, text);
-    const config = await loadOrCreateAgentsConfig(path, showError);
-    expect(config).toEqual(defaultAgentsConfig());
+    const loaded = await loadOrCreateAgentsConfig(path, showError);
+    expect(loaded).toEqual({ config: defaultAgentsConfig(), startedInvalid: true });
     expect(readFileSync(path, 'utf8')).toBe(text);
     expect(errors).toHaveLength(1);
     expect(errors[0].title).toBe('Switchboard could not use your agents config');
     expect(errors[0].content).toMatch(/^The agents config .*not (JSON|valid)/);
     expect(errors[0].content).toContain('Your file was not changed.');
+    expect(errors[0].content).toContain('agents.json.invalid-');
   });
 });

@@ -1,9 +1,11 @@
 import type { IpcMainInvokeEvent } from 'electron';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL, type BridgeEvent } from '../../shared/bridge';
+import { defaultAgentsConfig } from '../../electron/core/config';
+import { FileConfigStore } from '../../electron/core/config-store';
 import type { HubOptions } from '../../electron/core/hub';
 import {
   startSwitchboard,
@@ -11,12 +13,22 @@ import {
   type LifecycleHub,
   type StartOptions,
 } from '../../electron/main/app-lifecycle';
-import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeProtocol, FakeSession, FakeShell, fakeEvent } from './fake-electron';
+import {
+  FakeApp,
+  FakeBrowserWindow,
+  FakeIpcMain,
+  FakeNotification,
+  FakeProtocol,
+  FakeSession,
+  FakeShell,
+  fakeEvent,
+} from './fake-electron';
 
 class RecordingHub implements LifecycleHub {
   started = false;
   stopped = false;
   listeners: Array<(events: BridgeEvent[]) => void> = [];
+  readonly focusedItems: string[] = [];
   constructor(
     readonly options: HubOptions,
     private readonly calls: string[],
@@ -31,6 +43,9 @@ class RecordingHub implements LifecycleHub {
   }
   async invoke(command: string): Promise<unknown> {
     return { ran: command };
+  }
+  focusItem(itemId: string): void {
+    this.focusedItems.push(itemId);
   }
   subscribe(listener: (events: BridgeEvent[]) => void): () => void {
     this.calls.push('hub.subscribe');
@@ -74,6 +89,7 @@ function start(overrides: Partial<StartOptions> = {}, setup?: (app: FakeApp) => 
     protocol: harness.protocol,
     session: { defaultSession: harness.defaultSession },
     shell: harness.shell,
+    Notification: FakeNotification,
   } as unknown as ElectronMainApi;
   startSwitchboard(electron, {
     mainDir: '/opt/switchboard/out/main',
@@ -108,6 +124,8 @@ describe('app lifecycle', () => {
     userData = mkdtempSync(join(tmpdir(), 'switchboard-userdata-'));
     FakeBrowserWindow.created = [];
     FakeBrowserWindow.failLoadWith = null;
+    FakeNotification.created = [];
+    FakeNotification.supported = true;
   });
   afterEach(() => rmSync(userData, { recursive: true, force: true }));
 
@@ -311,5 +329,70 @@ describe('app lifecycle', () => {
     app.emit('second-instance', fakeEvent(), [], '/');
     expect(FakeBrowserWindow.created).toHaveLength(2);
     expect(FakeBrowserWindow.created[1].loadedUrls).toEqual(['app://switchboard/index.html']);
+  });
+
+  it('saves edits from the app to <userData>/agents.json through a FileConfigStore', async () => {
+    const { hubs } = await startReady();
+    const store = hubs[0].options.configStore;
+    expect(store).toBeInstanceOf(FileConfigStore);
+    const edited = { ...defaultAgentsConfig(), agents: [{ ...defaultAgentsConfig().agents[0], name: 'Renamed demo' }] };
+    await store?.save(edited);
+    expect(JSON.parse(readFileSync(join(userData, 'agents.json'), 'utf8')).agents[0].name).toBe('Renamed demo');
+    expect(readdirSync(userData).sort()).toEqual(['agents.json']);
+  });
+
+  it('moves an invalid config aside on the first save instead of overwriting it', async () => {
+    writeFileSync(join(userData, 'agents.json'), '{ not json');
+    const { hubs } = await startReady();
+    await hubs[0].options.configStore?.save(defaultAgentsConfig());
+    const files = readdirSync(userData).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toBe('agents.json');
+    expect(files[1]).toMatch(/^agents\.json\.invalid-\d+$/);
+    expect(readFileSync(join(userData, files[1]), 'utf8')).toBe('{ not json');
+    expect(JSON.parse(readFileSync(join(userData, 'agents.json'), 'utf8'))).toEqual(defaultAgentsConfig());
+  });
+
+  it('notifies about a request only while the main window is not focused, and a click focuses the item', async () => {
+    const { hubs, app } = await startReady();
+    const window = mainWindow();
+    window.show();
+    window.focus();
+    const attention = hubs[0].options.attention!;
+    attention.itemArrived({ itemId: 'item-1', agentId: 'demo', agentName: 'Demo agent', kind: 'form' });
+    expect(FakeNotification.created).toEqual([]);
+
+    window.blur();
+    window.minimized = true;
+    attention.itemArrived({ itemId: 'item-2', agentId: 'demo', agentName: 'Demo agent', kind: 'url' });
+    expect(FakeNotification.created.map((n) => n.options)).toEqual([
+      { title: 'Switchboard', body: 'Demo agent is asking you to open a page', silent: false },
+    ]);
+    expect(window.flashes).toEqual([true]);
+    attention.waitingCount(2);
+    expect(app.badgeCounts).toEqual([2]);
+
+    FakeNotification.created[0].click();
+    expect(window.minimized).toBe(false);
+    expect(window.focused).toBe(true);
+    expect(hubs[0].focusedItems).toEqual(['item-2']);
+    expect(window.flashes).toEqual([true, false]);
+  });
+
+  it('opens links from agent messages in the system browser, and only web pages', async () => {
+    const { hubs, shell } = await startReady();
+    const openExternal = hubs[0].options.openExternal!;
+    openExternal('https://example.com/docs');
+    expect(() => openExternal('javascript:alert(1)')).toThrow();
+    expect(() => openExternal('file:///etc/passwd')).toThrow();
+    expect(shell.opened).toEqual(['https://example.com/docs']);
+  });
+
+  it('sets the Windows app user model id before ready, and only on Windows', async () => {
+    const windows = await startReady({ platform: 'win32' });
+    expect(windows.app.appUserModelId).toBe('dev.switchboard.app');
+    FakeBrowserWindow.created = [];
+    const linux = await startReady();
+    expect(linux.app.appUserModelId).toBeNull();
   });
 });

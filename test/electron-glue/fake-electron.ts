@@ -71,6 +71,8 @@ export class FakeBrowserWindow extends EventEmitter {
   shown = false;
   focused = false;
   minimized = false;
+  /** Every `flashFrame` argument, in call order. */
+  readonly flashes: boolean[] = [];
   destroyed = false;
   /** True once `destroy()` was called (rather than a user close). */
   destroyedByApp = false;
@@ -90,6 +92,21 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   focus(): void {
     this.focused = true;
+    this.emit('focus');
+  }
+  /** Plays the user switching to another app. */
+  blur(): void {
+    this.focused = false;
+    this.emit('blur');
+  }
+  isFocused(): boolean {
+    return this.focused;
+  }
+  isVisible(): boolean {
+    return this.shown;
+  }
+  flashFrame(flag: boolean): void {
+    this.flashes.push(flag);
   }
   isMinimized(): boolean {
     return this.minimized;
@@ -194,6 +211,33 @@ export class FakeShell {
   }
 }
 
+/** Stands in for `Notification`: records every notification and lets tests click it. */
+export class FakeNotification extends EventEmitter {
+  static created: FakeNotification[] = [];
+  static supported = true;
+  static isSupported(): boolean {
+    return FakeNotification.supported;
+  }
+  shown = false;
+  closed = false;
+
+  constructor(readonly options: { title?: string; body?: string; silent?: boolean } & Record<string, unknown>) {
+    super();
+    FakeNotification.created.push(this);
+  }
+  show(): void {
+    this.shown = true;
+  }
+  close(): void {
+    this.closed = true;
+    this.emit('close', fakeEvent());
+  }
+  /** Plays the user clicking the notification. */
+  click(): void {
+    this.emit('click', fakeEvent());
+  }
+}
+
 export class FakeProtocol {
   readonly privileged: unknown[] = [];
   readonly handlers = new Map<string, (request: Request) => Response | Promise<Response>>();
@@ -218,6 +262,9 @@ export class FakeApp extends EventEmitter {
   quitted = false;
   readonly paths: Record<string, string>;
   readonly switches: Record<string, string> = {};
+  /** Every `setBadgeCount` argument, in call order. */
+  readonly badgeCounts: number[] = [];
+  appUserModelId: string | null = null;
   private markReady!: () => void;
   private readonly ready: Promise<void>;
 
@@ -247,6 +294,13 @@ export class FakeApp extends EventEmitter {
     const path = this.paths[name];
     if (!path) throw new Error(`no fake path for ${name}`);
     return path;
+  }
+  setBadgeCount(count?: number): boolean {
+    this.badgeCounts.push(count ?? 0);
+    return true;
+  }
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id;
   }
   whenReady(): Promise<void> {
     return this.ready;

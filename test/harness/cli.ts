@@ -1,7 +1,8 @@
 /**
  * `npm run harness -- --config <agents.json> [--port N]`: runs Switchboard's hub in Node and serves the
  * built renderer (run `npm run build` first). Prints `harness listening on http://127.0.0.1:PORT` when
- * ready, then the page URL with its access token. Ctrl+C stops every agent and exits.
+ * ready, then the page URL with its access token. Ctrl+C stops every agent and exits. Agent edits made in
+ * the page are kept in memory only; the `--config` file is never written.
  */
 import { parseArgs } from 'node:util';
 import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';

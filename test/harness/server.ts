@@ -6,9 +6,17 @@
  * `/__bridge?token=T` is refused without that random token or from another origin, so no other page or
  * local process can drive the agents.
  *
- * URL-mode pages are never opened here: a {@link RecordingUrlOpener} records them, listed at
- * `GET /__harness/opened` (url, itemId, mode), so tests can prove nothing opens without consent;
- * `POST /__harness/close?itemId=…` plays the user closing that item's window.
+ * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
+ * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so
+ *   tests can prove nothing opens without consent; `POST /__harness/close?itemId=…` plays the user closing
+ *   that item's window.
+ * - `GET /__harness/notifications`: OS notifications, `[{ itemId, agentId, agentName, kind, at }]`
+ *   ({@link RecordingAttention}); the page counts as never focused, so every request that reaches the
+ *   attention sink (not from a muted agent) is listed. `GET /__harness/badge`: `{ count }`, the waiting count.
+ * - `GET /__harness/links`: links opened in the system browser (`openExternal`), `["https://…", …]`, each
+ *   the re-serialised address the core handed over.
+ * Agent edits from the UI go to a {@link MemoryConfigStore} (`harness.configStore.saved`); the config file
+ * the harness was started from is never written.
  *
  * Wire format (JSON text frames): client → server `{kind:"invoke", id, command, params}`; server → client
  * `{kind:"result", id, ok:true, value}` | `{kind:"result", id, ok:false, error}` | `{kind:"events", events}`.
@@ -22,6 +30,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { Hub } from '../../electron/core/hub';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
 import type { AgentsConfig } from '../../electron/core/config';
+import { MemoryConfigStore } from '../../electron/core/config-store';
+import { RecordingAttention } from './recording-attention';
 import { RecordingUrlOpener } from './recording-url-opener';
 
 export interface HarnessOptions {
@@ -44,6 +54,12 @@ export interface Harness {
   hub: Hub;
   /** What would have been opened in URL mode (also served at `GET /__harness/opened`). */
   urlOpener: RecordingUrlOpener;
+  /** What would have been notified (also served at `GET /__harness/notifications` and `/__harness/badge`). */
+  attention: RecordingAttention;
+  /** Links that would have opened in the system browser (also served at `GET /__harness/links`). */
+  links: string[];
+  /** Where agent edits are kept; the config file is never written. */
+  configStore: MemoryConfigStore;
   close(): Promise<void>;
 }
 
@@ -63,24 +79,38 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const demoAgentPath = resolve(options.demoAgentPath ?? 'out/main/demo-agent.js');
   const token = randomBytes(16).toString('hex');
   const urlOpener = new RecordingUrlOpener();
+  const attention = new RecordingAttention();
+  const links: string[] = [];
+  const configStore = new MemoryConfigStore();
   const hub = new Hub({
     urlOpener,
     config: options.config,
     builtinAgents: { demo: { command: process.execPath, args: [demoAgentPath] } },
     defaultCwd: options.defaultCwd ?? homedir(),
     log: options.log,
+    configStore,
+    attention,
+    openExternal: (url) => links.push(url),
   });
+  /** What the `GET /__harness/…` endpoints serve, read at request time. */
+  const records = new Map<string, () => unknown>([
+    ['/__harness/opened', () => urlOpener.opened],
+    ['/__harness/notifications', () => attention.notifications],
+    ['/__harness/badge', () => ({ count: attention.waiting })],
+    ['/__harness/links', () => links],
+  ]);
 
   const server = createServer((req, res) => {
-    if (req.url === '/__harness/opened' && req.method === 'GET') {
+    const url = URL.parse(req.url ?? '/', origin);
+    const record = url && req.method === 'GET' ? records.get(url.pathname) : undefined;
+    if (record) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(urlOpener.opened));
+      res.end(JSON.stringify(record()));
       return;
     }
-    const close = req.method === 'POST' ? URL.parse(req.url ?? '', origin) : null;
-    if (close?.pathname === '/__harness/close') {
+    if (url?.pathname === '/__harness/close' && req.method === 'POST') {
       // Plays the user closing a URL-mode window by hand (Electron reports that; the harness has no window).
-      urlOpener.simulateUserClose(close.searchParams.get('itemId') ?? '');
+      urlOpener.simulateUserClose(url.searchParams.get('itemId') ?? '');
       res.writeHead(204).end();
       return;
     }
@@ -110,6 +140,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     pageUrl: `${origin}/?token=${token}`,
     hub,
     urlOpener,
+    attention,
+    links,
+    configStore,
     async close() {
       for (const client of wss.clients) client.terminate();
       wss.close();
