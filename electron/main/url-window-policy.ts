@@ -3,33 +3,18 @@
  * strings, so the sealed window and the system-browser path share one scheme allow-list (spec E-URL-4,
  * E-URL-5) and the glue tests can check it without a window.
  */
+import { analyzeUrl } from '../../shared/url-analysis';
 
 /**
- * True for a WHATWG-parsed hostname that is the local machine: `localhost`, any `127.x.x.x` (the parser has
- * already normalised forms such as `127.1` or `0x7f.1`), or `[::1]`.
- */
-export function isLoopbackHostname(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
- * Returns the re-serialised `href` of `url` when a URL-mode page may go there: `https:` to any host, or
- * `http:` to a loopback host. Returns `null` for anything else (`javascript:`, `data:`, `file:`, `blob:`,
- * `about:`, custom schemes, `http:` to other hosts, strings that are not absolute URLs).
+ * Returns the re-serialised `href` of `url` when a URL-mode page may go there, else `null`. The rule is
+ * the one the consent view showed the user (shared/url-analysis.ts): `https:` to any host or `http:` to
+ * loopback, nothing with hidden control characters; `javascript:`, `data:`, `file:`, `blob:`, `about:`,
+ * custom schemes and `http:` to other hosts are refused.
  */
 export function allowedPageHref(url: string | undefined | null): string | null {
   if (!url) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (!parsed.hostname) return null;
-  if (parsed.protocol === 'https:') return parsed.href;
-  if (parsed.protocol === 'http:' && isLoopbackHostname(parsed.hostname)) return parsed.href;
-  return null;
+  const analysis = analyzeUrl(url);
+  return analysis.openable && analysis.normalized ? analysis.normalized : null;
 }
 
 /** Documents a subframe may hold besides allowed pages: empty frames and `srcdoc` frames, which stay in their parent's origin. */
