@@ -115,17 +115,6 @@ export function sessionNames(sessions: Array<Pick<SessionView, 'sessionKey' | 'a
   return names;
 }
 
-/**
- * The derived foreground state of a session (spec E-STATE-1, v1): "Waiting for you" while it has pending
- * requests, "Running" while a prompt is in flight, else "Idle".
- */
-export function sessionStateText(session: SessionView, queue: QueueItemView[]): string {
-  const waiting = queue.some(
-    (i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey,
-  );
-  if (waiting) return 'Waiting for you';
-  return session.promptInFlight ? 'Running' : 'Idle';
-}
 
 /**
  * How the last prompt turn ended, in words (ACP `stopReason`): `end_turn` → "Finished", `cancelled` →

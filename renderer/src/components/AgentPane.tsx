@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
-import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel, sessionStateText } from '../format';
+import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../format';
+import { foregroundText } from '../foreground-text';
+import { ForegroundDot } from './ForegroundBadge';
 import { SessionView } from './SessionView';
 import { SignInControl } from './SignInControl';
 
@@ -32,6 +34,9 @@ export function AgentPane(props: AgentPaneProps) {
   const [creating, setCreating] = useState(false);
   const [restarting, setRestarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The agent turned down New session until the user signs in: its sentence, shown beside New session. */
+  const [signInNeeded, setSignInNeeded] = useState<string | null>(null);
+  const [signingInSeen, setSigningInSeen] = useState(agent.signingIn);
   /** A session the user just created: its composer takes focus once it shows. */
   const [focusSession, setFocusSession] = useState<string | null>(null);
 
@@ -41,18 +46,27 @@ export function AgentPane(props: AgentPaneProps) {
   const selected =
     sessions.find((s) => s.sessionKey === selectedSessionKey) ?? (sessions.length > 0 ? sessions[sessions.length - 1] : null);
 
+  // Once a sign-in starts, the "sign in first" hint has done its job (the sign-in control reports how it ends).
+  if (agent.signingIn !== signingInSeen) {
+    setSigningInSeen(agent.signingIn);
+    if (agent.signingIn) setSignInNeeded(null);
+  }
+
   async function createSession(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (creating || !ready) return;
     setCreating(true);
     setError(null);
+    setSignInNeeded(null);
     try {
       const folder = cwd.trim();
       const { sessionKey } = await bridge.invoke('newSession', folder ? { agentId: agent.agentId, cwd: folder } : { agentId: agent.agentId });
       onSelectSession(sessionKey);
       setFocusSession(sessionKey);
     } catch (e) {
-      setError(`Could not start a session: ${errorSentence(e)}`);
+      const sentence = errorSentence(e);
+      if (asksToSignIn(sentence) && agent.authMethods.length > 0) setSignInNeeded(sentence);
+      else setError(`Could not start a session: ${sentence}`);
     } finally {
       setCreating(false);
     }
@@ -92,7 +106,11 @@ export function AgentPane(props: AgentPaneProps) {
             <p className={`agent-status-message status-text-${agent.status.kind} plain-text`}>{detail}</p>
           )}
         </div>
-        {ready && agent.authMethods.length > 0 && <SignInControl agent={agent} />}
+        {ready && agent.authMethods.length > 0 && (
+          <div className={`sign-in-slot${signInNeeded && !agent.signingIn ? ' needs-sign-in' : ''}`}>
+            <SignInControl agent={agent} />
+          </div>
+        )}
         {stopped && (
           <button type="button" className="button" onClick={() => void restart()} disabled={restarting}>
             Restart agent
@@ -106,7 +124,7 @@ export function AgentPane(props: AgentPaneProps) {
             <ul>
               {sessions.map((session) => {
                 const isSelected = selected?.sessionKey === session.sessionKey;
-                const state = sessionStateText(session, queue);
+                const state = foregroundText(session.foreground);
                 return (
                   <li key={session.sessionKey}>
                     <button
@@ -114,11 +132,11 @@ export function AgentPane(props: AgentPaneProps) {
                       className={`session-tab${isSelected ? ' is-selected' : ''}`}
                       aria-current={isSelected ? 'page' : undefined}
                       onClick={() => onSelectSession(session.sessionKey)}
-                      title={`Session id: ${session.sessionId}\nFolder: ${session.cwd}`}
+                      title={`${state.label}${state.derived ? ' (derived)' : ''}\nSession id: ${session.sessionId}\nFolder: ${session.cwd}`}
                     >
-                      <span className={`state-dot state-${state.replace(/\s+/g, '-').toLowerCase()}`} aria-hidden="true" />
+                      <ForegroundDot foreground={session.foreground} />
                       <span className="session-tab-name">{nameOf(session)}</span>
-                      <span className="sr-only">, {state}</span>
+                      <span className="sr-only">, {state.label}</span>
                     </button>
                   </li>
                 );
@@ -139,9 +157,19 @@ export function AgentPane(props: AgentPaneProps) {
             spellCheck={false}
             autoComplete="off"
           />
-          <button type="submit" className="button button-primary" disabled={!ready || creating}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!ready || creating}
+            aria-describedby={signInNeeded ? `${ids}-sign-in-needed` : undefined}
+          >
             New session
           </button>
+          {signInNeeded && (
+            <p id={`${ids}-sign-in-needed`} className="new-session-sign-in plain-text" role="alert">
+              {signInNeeded}
+            </p>
+          )}
         </form>
       </div>
       {starting && selected && <p className="muted pane-note">The agent is starting; sessions open once it is ready.</p>}
@@ -180,4 +208,9 @@ export function AgentPane(props: AgentPaneProps) {
       )}
     </div>
   );
+}
+
+/** Whether main turned down New session because the agent wants the user to sign in first. */
+function asksToSignIn(sentence: string): boolean {
+  return sentence.includes('asks you to sign in first');
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { PermissionItemView } from '../../../shared/bridge';
+import type { PermissionItemView, PermissionOptionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
 import { CardHeader } from './CardHeader';
 
@@ -23,6 +23,8 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
   const [done, setDone] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const pending = item.state === 'pending';
+  // Main carries the request's description as the item's `message`; `description` when set. Shown once either way.
+  const description = item.description?.trim() || item.message.trim();
   const locked = busy || done !== null;
 
   async function answer(optionId: string | undefined, doneText: string, dismiss = false): Promise<void> {
@@ -66,11 +68,14 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
         <span className="card-permission-kind">Permission: </span>
         {item.title}
       </p>
-      {item.message && <p className="card-message plain-text">{item.message}</p>}
+      {description && <p className="card-message plain-text">{description}</p>}
       {item.command && (
-        <pre className="url-box selectable card-permission-command" translate="no">
-          {item.command}
-        </pre>
+        <div className="card-permission-command-box">
+          <p className="url-label">Command</p>
+          <pre className="url-box selectable card-permission-command" translate="no">
+            <code>{item.command}</code>
+          </pre>
+        </div>
       )}
       {cardError && (
         <p className="card-error" role="alert">
@@ -89,7 +94,8 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
               <button
                 key={option.optionId}
                 type="button"
-                className={`button${option.kind.startsWith('allow') ? ' button-primary' : ''}`}
+                className={`button ${optionClass(option.kind)}`}
+                title={optionHelp(option.kind)}
                 disabled={locked}
                 onClick={() => void answer(option.optionId, `Answered: ${option.name}.`)}
               >
@@ -109,4 +115,27 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
       </div>
     </article>
   );
+}
+
+/** Allowing once is the usual answer (primary); allowing always is weightier (neutral); rejecting reads as danger. */
+function optionClass(kind: PermissionOptionView['kind']): string {
+  if (kind === 'allow_once') return 'button-primary';
+  if (kind.startsWith('reject')) return 'button-reject';
+  return 'button-neutral';
+}
+
+/** What an option's ACP kind means, for its tooltip; undefined for a kind Switchboard does not know. */
+function optionHelp(kind: PermissionOptionView['kind']): string | undefined {
+  switch (kind) {
+    case 'allow_once':
+      return 'Allows this one time';
+    case 'allow_always':
+      return 'Allows this now and from now on';
+    case 'reject_once':
+      return 'Refuses this one time';
+    case 'reject_always':
+      return 'Refuses this now and from now on';
+    default:
+      return undefined;
+  }
 }

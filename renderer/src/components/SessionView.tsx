@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
-import { sessionStateText, sessionWaitingText, stopReasonText } from '../format';
+import { sessionWaitingText } from '../format';
 import { waitsForUser } from '../state/store';
+import { ForegroundBadge } from './ForegroundBadge';
 import { Transcript } from './Transcript';
 
 interface SessionViewProps {
@@ -22,8 +23,9 @@ interface SessionViewProps {
 }
 
 /**
- * One session: its derived state (spec E-STATE-1), the transcript, suggestion chips, and the composer with
- * Send prompt and Stop. Stop cancels the prompt turn only; it never answers a request (spec E-CXL-3).
+ * One session: its foreground state as the agent reports it or Switchboard derives it (spec E-STATE-1), the
+ * transcript, suggestion chips, and the composer with Send prompt and Stop. Stop cancels the prompt turn only;
+ * it never answers a request (spec E-CXL-3).
  */
 export function SessionView(props: SessionViewProps) {
   const { session, name, queue, text, onText, agentReady, focusComposer, onComposerFocused, onRevealItem } = props;
@@ -45,7 +47,6 @@ export function SessionView(props: SessionViewProps) {
   const waiting = queue
     .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
     .sort((a, b) => a.arrivedAt - b.arrivedAt);
-  const state = sessionStateText(session, queue);
   const canSend = agentReady && !inFlight;
 
   async function sendPrompt(value: string, fromComposer: boolean): Promise<void> {
@@ -83,7 +84,6 @@ export function SessionView(props: SessionViewProps) {
     void sendPrompt(text, true);
   }
 
-  const status = inFlight ? 'Working…' : stopReasonText(session.lastStopReason);
 
   return (
     <section className="session" aria-labelledby={`${ids}-title`}>
@@ -91,7 +91,7 @@ export function SessionView(props: SessionViewProps) {
         <h3 id={`${ids}-title`} className="session-title" title={`Session id: ${session.sessionId}`}>
           {name}
         </h3>
-        <span className={`session-state state-${state.replace(/\s+/g, '-').toLowerCase()}`}>{state}</span>
+        <ForegroundBadge foreground={session.foreground} />
         <span className="session-cwd" title={session.cwd}>
           {session.cwd}
         </span>
@@ -151,9 +151,8 @@ export function SessionView(props: SessionViewProps) {
           <p id={`${ids}-composer-hint`} className="composer-hint">
             Enter sends, Shift+Enter adds a line.
           </p>
-          <p className="composer-status" aria-live="polite">
-            {status}
-          </p>
+          {/* The header says how the turn ended (and announces it); here only that one is going on. */}
+          <p className="composer-status">{inFlight ? 'Working…' : ''}</p>
           <button
             type="button"
             className="button"

@@ -1,5 +1,6 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import type { TranscriptEntry } from '../../../shared/bridge';
+import { EntryView } from './transcript/EntryView';
 
 /** How many entries are drawn at first, and how many more each "Show earlier" adds (architecture rule 6). */
 const WINDOW = 200;
@@ -10,12 +11,6 @@ const NEAR_BOTTOM_PX = 48;
 /** A scroll this soon after the user's wheel, touch or key is the user's own; later ones are layout shifts. */
 const INTENT_MS = 800;
 
-const ROLE_LABEL: Record<TranscriptEntry['role'], string> = {
-  user: 'You',
-  agent: 'Agent',
-  system: 'System',
-};
-
 interface TranscriptProps {
   entries: TranscriptEntry[];
   /** True while a prompt turn is streaming. */
@@ -23,7 +18,8 @@ interface TranscriptProps {
 }
 
 /**
- * A session transcript as plain text (spec E-REQ-6: no HTML, no links). Draws only the latest entries of
+ * A session transcript: each entry drawn by its kind ({@link EntryView}; agent messages as markdown without raw
+ * HTML, links only opened on click through main's checks, images never loaded). Draws only the latest entries of
  * a long transcript. It opens at the newest text and stays there while text streams in; once the user scrolls
  * up it stays put and offers "Jump to latest" instead.
  */
@@ -130,7 +126,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
           )}
           {entries.length === 0 && <p className="muted transcript-empty">Nothing here yet. Send a message to begin.</p>}
           {shown.map((entry) => (
-            <Entry key={entry.entryId} entry={entry} />
+            <EntryView key={entry.entryId} entry={entry} />
           ))}
         </div>
       </div>
@@ -142,12 +138,3 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     </div>
   );
 }
-
-const Entry = memo(function Entry({ entry }: { entry: TranscriptEntry }) {
-  return (
-    <div className={`entry entry-${entry.role}`}>
-      <span className="entry-role">{ROLE_LABEL[entry.role] ?? entry.role}</span>
-      <div className="entry-text plain-text">{entry.text}</div>
-    </div>
-  );
-});
