@@ -115,5 +115,5 @@ export class Transcript {
 }
 
 function toolCallSummary(toolCall: ToolCallView): string {
-  return toolCall.status ? `${toolCall.title} (${toolCall.status})` : toolCall.title;
+  return toolCall.status ? `${toolCall.title} (${toolCall.status.replaceAll("_", " ")})` : toolCall.title;
 }
