@@ -1,38 +1,40 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { AgentPane } from './components/AgentPane';
 import { AgentSidebar } from './components/AgentSidebar';
+import { AgentDialogs, type AgentDialog } from './components/agents/AgentDialogs';
 import { Notices } from './components/Notices';
 import { QueuePanel } from './components/QueuePanel';
+import { WaitingForYou } from './components/WaitingForYou';
 import { sessionNames } from './format';
-import { pendingCounts, queueOfAgent, sessionsOfAgent, type AppStore } from './state/store';
+import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore } from './state/store';
 
 /**
- * The whole window: agents sidebar, the selected agent's sessions, its request queue, and the notices.
- * Renders from the store only; every action goes through the bridge (architecture rules 2, 3, 7).
+ * The whole window: agents sidebar, the selected agent's sessions (or every agent's waiting requests), its request
+ * queue, the agent-management dialogs and the notices. Renders from the store only; every action goes through the
+ * bridge (architecture rules 2, 3, 7). Which agent, session and card are on screen is store state too, so that
+ * main's `focusItem` (the user clicked a notification) can change it.
  */
 export function App({ store }: { store: AppStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
-  const [chosenAgentId, setChosenAgentId] = useState<string | null>(null);
-  const [chosenSessions, setChosenSessions] = useState<Record<string, string>>({});
   const [composerTexts, setComposerTexts] = useState<Record<string, string>>({});
-  /** Narrow windows: whether the Requests panel above the session is folded away. */
-  const [queueCollapsed, setQueueCollapsed] = useState(false);
-  const [reveal, setReveal] = useState<{ itemId: string; seq: number } | null>(null);
+  const [dialog, setDialog] = useState<AgentDialog | null>(null);
 
-  const agent = state.agents.find((a) => a.agentId === chosenAgentId) ?? state.agents[0] ?? null;
+  const agent = state.agents.find((a) => a.agentId === state.selectedAgentId) ?? state.agents[0] ?? null;
   const counts = useMemo(() => pendingCounts(state.queue), [state.queue]);
+  const unread = useMemo(() => unreadCounts(state.queue, state.seen), [state.queue, state.seen]);
+  const waiting = useMemo(() => waitingItems(state.queue), [state.queue]);
   const items = useMemo(() => (agent ? queueOfAgent(state.queue, agent.agentId) : []), [state.queue, agent]);
   const others = state.agents
     .filter((a) => a.agentId !== agent?.agentId && (counts.get(a.agentId) ?? 0) > 0)
     .map((a) => ({ agent: a, count: counts.get(a.agentId) ?? 0 }));
 
   const names = useMemo(() => sessionNames(state.sessions), [state.sessions]);
-  const revealItem = useCallback((itemId: string) => {
-    setQueueCollapsed(false);
-    setReveal((previous) => ({ itemId, seq: (previous?.seq ?? 0) + 1 }));
-  }, []);
+  const selectAgent = useCallback((agentId: string) => store.dispatch({ type: 'selectAgent', agentId }), [store]);
+  const revealItem = useCallback((itemId: string) => store.dispatch({ type: 'revealItem', itemId }), [store]);
+  const showWaiting = useCallback(() => store.dispatch({ type: 'showWaiting' }), [store]);
+  const markSeen = useCallback((itemIds: string[]) => store.dispatch({ type: 'markSeen', itemIds }), [store]);
 
-  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const total = waiting.length;
   useEffect(() => {
     document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';
   }, [total]);
@@ -45,17 +47,24 @@ export function App({ store }: { store: AppStore }) {
     });
   }, []);
 
+  const waitingView = state.view === 'waiting';
   return (
     <div className="app">
       <AgentSidebar
         agents={state.agents}
-        selectedAgentId={agent?.agentId ?? null}
+        selectedAgentId={waitingView ? null : (agent?.agentId ?? null)}
         counts={counts}
-        onSelect={setChosenAgentId}
+        unread={unread}
+        waitingView={waitingView}
+        onSelect={selectAgent}
+        onShowWaiting={showWaiting}
+        onDialog={setDialog}
       />
       <main className="workspace">
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
+        ) : waitingView ? (
+          <WaitingForYou items={waiting} seen={state.seen} sessionNames={names} onOpen={revealItem} />
         ) : agent ? (
           <AgentPane
             key={agent.agentId}
@@ -63,8 +72,8 @@ export function App({ store }: { store: AppStore }) {
             sessions={sessionsOfAgent(state.sessions, agent.agentId)}
             queue={state.queue}
             defaultCwd={state.defaultCwd}
-            selectedSessionKey={chosenSessions[agent.agentId] ?? null}
-            onSelectSession={(sessionKey) => setChosenSessions((all) => ({ ...all, [agent.agentId]: sessionKey }))}
+            selectedSessionKey={state.selectedSessions[agent.agentId] ?? null}
+            onSelectSession={(sessionKey) => store.dispatch({ type: 'selectSession', agentId: agent.agentId, sessionKey })}
             composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
             onComposerText={setComposerText}
             sessionNames={names}
@@ -73,7 +82,7 @@ export function App({ store }: { store: AppStore }) {
         ) : (
           <div className="empty-session">
             <p>No agents are configured.</p>
-            <p className="muted">Add agents to the agents config file, then restart Switchboard.</p>
+            <p className="muted">Press Add agent to set one up, or Import from Zed.</p>
           </div>
         )}
       </main>
@@ -81,12 +90,14 @@ export function App({ store }: { store: AppStore }) {
         agent={agent}
         items={items}
         others={others}
-        onSelectAgent={setChosenAgentId}
+        onSelectAgent={selectAgent}
         urlMode={state.urlMode}
         sessionNames={names}
-        reveal={reveal}
-        collapsed={queueCollapsed}
-        onToggleCollapsed={() => setQueueCollapsed((c) => !c)}
+        reveal={state.reveal}
+        collapsed={state.queueCollapsed}
+        onToggleCollapsed={() => store.dispatch({ type: 'toggleQueue' })}
+        onSeen={markSeen}
+        onShowWaiting={showWaiting}
       />
       <Notices
         notices={state.notices}
@@ -95,6 +106,7 @@ export function App({ store }: { store: AppStore }) {
         loaded={state.loaded}
         onDismiss={(noticeId) => store.dispatch({ type: 'dismissNotice', noticeId })}
       />
+      <AgentDialogs dialog={dialog} agents={state.agents} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
     </div>
   );
 }

@@ -4,9 +4,12 @@ import {
   MAX_NOTICES,
   createAppStore,
   initialState,
+  isUnread,
   pendingCounts,
   queueOfAgent,
   reduce,
+  unreadCounts,
+  waitingItems,
   waitsForUser,
   type AppState,
 } from '../../renderer/src/state/store';
@@ -302,5 +305,129 @@ describe('renderer store', () => {
     store.dispatch({ type: 'connection', status: 'reconnecting' });
     expect(calls).toBe(1);
     expect(store.getState().connection).toBe('reconnecting');
+  });
+});
+
+describe('renderer store: what is on screen', () => {
+  const loaded = withEvents(initialState, {
+    type: 'snapshot',
+    snapshot: snapshot({
+      agents: [agent('a'), agent('b')],
+      sessions: [session('s1'), session('s2', { agentId: 'b' })],
+      queue: [
+        item('a1', { arrivedAt: 100 }),
+        item('b1', { agentId: 'b', agentName: 'Agent b', arrivedAt: 50, scope: { kind: 'session', sessionKey: 's2', sessionId: 'sid-s2' } }),
+      ],
+    }),
+  });
+
+  it('shows the chosen agent and goes back to it from the waiting list', () => {
+    let state = reduce(loaded, { type: 'showWaiting' });
+    expect(state.view).toBe('waiting');
+    state = reduce(state, { type: 'selectAgent', agentId: 'b' });
+    expect(state).toMatchObject({ view: 'agent', selectedAgentId: 'b' });
+    expect(reduce(state, { type: 'selectAgent', agentId: 'b' })).toBe(state);
+  });
+
+  it('remembers the chosen session per agent', () => {
+    const state = reduce(loaded, { type: 'selectSession', agentId: 'a', sessionKey: 's1' });
+    expect(state.selectedSessions).toEqual({ a: 's1' });
+    expect(reduce(state, { type: 'selectSession', agentId: 'a', sessionKey: 's1' })).toBe(state);
+  });
+
+  it("reveals an item by selecting its agent and session, unfolding the queue, with a new seq each time", () => {
+    let state = reduce(reduce(loaded, { type: 'toggleQueue' }), { type: 'showWaiting' });
+    expect(state.queueCollapsed).toBe(true);
+    state = reduce(state, { type: 'revealItem', itemId: 'b1' });
+    expect(state).toMatchObject({ selectedAgentId: 'b', view: 'agent', queueCollapsed: false, reveal: { itemId: 'b1', seq: 1 } });
+    expect(state.selectedSessions).toEqual({ b: 's2' });
+    state = reduce(state, { type: 'revealItem', itemId: 'b1' });
+    expect(state.reveal).toEqual({ itemId: 'b1', seq: 2 });
+  });
+
+  it('ignores a reveal of an item it does not have', () => {
+    expect(reduce(loaded, { type: 'revealItem', itemId: 'ghost' })).toBe(loaded);
+  });
+
+  it('reveals the item of a focusItem event from main (a clicked notification)', () => {
+    const state = withEvents(reduce(loaded, { type: 'showWaiting' }), { type: 'focusItem', itemId: 'a1' });
+    expect(state).toMatchObject({ selectedAgentId: 'a', view: 'agent', reveal: { itemId: 'a1', seq: 1 }, pendingFocus: null });
+  });
+
+  it('reveals a focused item as soon as it arrives, whether by item event or snapshot', () => {
+    let state = withEvents(loaded, { type: 'focusItem', itemId: 'late' });
+    expect(state.pendingFocus).toBe('late');
+    expect(state.reveal).toBeNull();
+    state = withEvents(state, { type: 'item', item: item('late', { agentId: 'b', arrivedAt: 300 }) });
+    expect(state).toMatchObject({ selectedAgentId: 'b', reveal: { itemId: 'late' }, pendingFocus: null });
+
+    let fresh = withEvents(initialState, { type: 'focusItem', itemId: 'a1' });
+    fresh = withEvents(fresh, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')], queue: [item('a1')] }) });
+    expect(fresh).toMatchObject({ selectedAgentId: 'a', reveal: { itemId: 'a1', seq: 1 }, pendingFocus: null });
+  });
+
+  it('forgets a focus request for an item a snapshot no longer has', () => {
+    let state = withEvents(loaded, { type: 'focusItem', itemId: 'gone' });
+    state = withEvents(state, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')] }) });
+    expect(state.pendingFocus).toBeNull();
+    expect(state.reveal).toBeNull();
+  });
+
+  it('keeps the chosen agent through a snapshot that reorders the agents', () => {
+    let state = reduce(loaded, { type: 'selectAgent', agentId: 'b' });
+    state = withEvents(state, { type: 'snapshot', snapshot: snapshot({ agents: [agent('b'), agent('a')] }) });
+    expect(state.selectedAgentId).toBe('b');
+  });
+});
+
+describe('renderer store: waiting and unread', () => {
+  it('lists every agent\'s waiting items by arrival, leaving out answered or withdrawn ones', () => {
+    const queue = [
+      item('a-late', { arrivedAt: 300 }),
+      item('b-early', { agentId: 'b', arrivedAt: 100 }),
+      item('a-gone', { arrivedAt: 50, state: 'withdrawn' }),
+      urlItem('a-url', { arrivedAt: 200 }),
+      item('b-tie', { agentId: 'b', arrivedAt: 300 }),
+    ];
+    expect(waitingItems(queue).map((i) => i.itemId)).toEqual(['b-early', 'a-url', 'a-late', 'b-tie']);
+  });
+
+  it('counts a waiting item as unread until its card has been seen', () => {
+    let state = withEvents(initialState, {
+      type: 'snapshot',
+      snapshot: snapshot({ queue: [item('a1'), item('a2'), item('b1', { agentId: 'b' }), item('a3', { state: 'withdrawn' })] }),
+    });
+    expect(unreadCounts(state.queue, state.seen)).toEqual(new Map([['a', 2], ['b', 1]]));
+    state = reduce(state, { type: 'markSeen', itemIds: ['a1', 'b1'] });
+    expect(unreadCounts(state.queue, state.seen)).toEqual(new Map([['a', 1]]));
+    expect(isUnread(state.queue[0], state.seen)).toBe(false);
+    expect(isUnread(state.queue[1], state.seen)).toBe(true);
+  });
+
+  it('does not change the state when the seen items were already seen or are unknown', () => {
+    const state = reduce(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ queue: [item('a1')] }) }), {
+      type: 'markSeen',
+      itemIds: ['a1'],
+    });
+    expect(reduce(state, { type: 'markSeen', itemIds: ['a1', 'ghost'] })).toBe(state);
+    expect(state.seen.has('ghost')).toBe(false);
+  });
+
+  it('drops read marks of items that left the queue, by removal or by snapshot', () => {
+    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ queue: [item('a1'), item('a2'), item('a3')] }) });
+    state = reduce(state, { type: 'markSeen', itemIds: ['a1', 'a2', 'a3'] });
+    state = withEvents(state, { type: 'itemRemoved', itemId: 'a1' });
+    expect([...state.seen]).toEqual(['a2', 'a3']);
+    state = withEvents(state, { type: 'snapshot', snapshot: snapshot({ queue: [item('a3')] }) });
+    expect([...state.seen]).toEqual(['a3']);
+  });
+
+  it('keeps the waiting list in arrival order with 500 items from 20 agents', () => {
+    const queue = Array.from({ length: 500 }, (_, n) => item(`i${n}`, { agentId: `agent-${n % 20}`, arrivedAt: 10_000 - n }));
+    const waiting = waitingItems(queue);
+    expect(waiting).toHaveLength(500);
+    expect(waiting[0].itemId).toBe('i499');
+    expect(pendingCounts(queue).size).toBe(20);
+    expect(unreadCounts(queue, new Set()).get('agent-0')).toBe(25);
   });
 });

@@ -24,8 +24,9 @@ interface SessionViewProps {
 
 /**
  * One session: its foreground state as the agent reports it or Switchboard derives it (spec E-STATE-1), the
- * transcript, suggestion chips, and the composer with Send prompt and Stop. Stop cancels the prompt turn only;
- * it never answers a request (spec E-CXL-3).
+ * transcript, suggestion chips, and the composer with Send prompt and Stop. Stop cancels the prompt turn: main
+ * answers the session's permission requests "cancelled" (the ACP rule for permissions) and leaves its
+ * elicitations open (spec E-CXL-3).
  */
 export function SessionView(props: SessionViewProps) {
   const { session, name, queue, text, onText, agentReady, focusComposer, onComposerFocused, onRevealItem } = props;

@@ -1,9 +1,12 @@
 /**
  * The renderer's state: a pure reducer over bridge event batches, plus a tiny subscribable store.
  *
- * State lives in main (architecture rule 7); this is only the renderer's mirror of it. A `snapshot` event
- * replaces everything; the other events upsert or remove single records. No DOM, no bridge access here,
- * so the reducer can be unit-tested in Node.
+ * State lives in main (architecture rule 7); this is mostly the renderer's mirror of it. A `snapshot` event
+ * replaces everything main owns; the other events upsert or remove single records. Next to the mirror it keeps
+ * what only this window knows: which agent and session are on screen, which card to reveal, and which requests
+ * the user has already seen (the unread marks). Those live here rather than in components so that `focusItem`
+ * from main can select an agent and reveal a card in one step, and so all of it is unit-tested in Node.
+ * No DOM, no bridge access here.
  */
 import type {
   AgentView,
@@ -38,6 +41,31 @@ export interface AppState {
   urlMode: Snapshot['urlMode'];
   notices: Notice[];
   nextNoticeId: number;
+
+  // ── this window's own view state ──────────────────────────────────────────────────────────────────
+  /** The agent the user chose; null, or an id that no longer exists, shows the first agent. */
+  selectedAgentId: string | null;
+  /** The session the user chose, per agent id. */
+  selectedSessions: Readonly<Record<string, string>>;
+  /** What the middle column shows: the selected agent, or every request waiting across all agents. */
+  view: 'agent' | 'waiting';
+  /** A card to bring into view and focus; a new `seq` asks again for the same item. */
+  reveal: RevealRequest | null;
+  /** Narrow windows only: the Requests panel is folded away. */
+  queueCollapsed: boolean;
+  /**
+   * Items whose card has been on screen at least once. A waiting item not in here is unread. Only ids still in
+   * the queue are kept, so the set never outgrows the queue.
+   */
+  seen: ReadonlySet<string>;
+  /** An item main asked to show (`focusItem`) before it arrived here; revealed as soon as it does. */
+  pendingFocus: string | null;
+}
+
+/** Bring this item's card into view and focus it. */
+export interface RevealRequest {
+  itemId: string;
+  seq: number;
 }
 
 export type AppAction =
@@ -45,7 +73,17 @@ export type AppAction =
   | { type: 'connection'; status: ConnectionStatus }
   /** A notice raised by the renderer itself (e.g. the snapshot could not be loaded). */
   | { type: 'localNotice'; level: 'info' | 'error'; text: string }
-  | { type: 'dismissNotice'; noticeId: number };
+  | { type: 'dismissNotice'; noticeId: number }
+  /** Shows an agent (the sidebar); the middle column goes back to the agent view. */
+  | { type: 'selectAgent'; agentId: string }
+  | { type: 'selectSession'; agentId: string; sessionKey: string }
+  /** Shows the "Waiting for you" list of every agent's waiting requests. */
+  | { type: 'showWaiting' }
+  /** Selects the item's agent (and session) and asks the queue to bring its card into view and focus it. */
+  | { type: 'revealItem'; itemId: string }
+  | { type: 'toggleQueue' }
+  /** These items' cards have been on screen: they are read. */
+  | { type: 'markSeen'; itemIds: string[] };
 
 /** How many notices the toast area keeps; older ones are dropped first. */
 export const MAX_NOTICES = 5;
@@ -60,6 +98,13 @@ export const initialState: AppState = {
   urlMode: 'off',
   notices: [],
   nextNoticeId: 1,
+  selectedAgentId: null,
+  selectedSessions: {},
+  view: 'agent',
+  reveal: null,
+  queueCollapsed: false,
+  seen: new Set(),
+  pendingFocus: null,
 };
 
 /** Applies one action and returns the next state; never mutates its input. */
@@ -73,7 +118,57 @@ export function reduce(state: AppState, action: AppAction): AppState {
       return addNotice(state, { level: action.level, text: action.text });
     case 'dismissNotice':
       return { ...state, notices: state.notices.filter((n) => n.noticeId !== action.noticeId) };
+    case 'selectAgent':
+      return state.selectedAgentId === action.agentId && state.view === 'agent'
+        ? state
+        : { ...state, selectedAgentId: action.agentId, view: 'agent' };
+    case 'selectSession':
+      return state.selectedSessions[action.agentId] === action.sessionKey
+        ? state
+        : { ...state, selectedSessions: { ...state.selectedSessions, [action.agentId]: action.sessionKey } };
+    case 'showWaiting':
+      return state.view === 'waiting' ? state : { ...state, view: 'waiting' };
+    case 'revealItem':
+      return revealItem(state, action.itemId);
+    case 'toggleQueue':
+      return { ...state, queueCollapsed: !state.queueCollapsed };
+    case 'markSeen': {
+      const queued = new Set(state.queue.map((i) => i.itemId));
+      const fresh = action.itemIds.filter((id) => !state.seen.has(id) && queued.has(id));
+      if (fresh.length === 0) return state;
+      return { ...state, seen: new Set([...state.seen, ...fresh]) };
+    }
   }
+}
+
+/**
+ * Selects the item's agent, and its session when it belongs to one, shows the agent view with the Requests panel
+ * unfolded, and asks for the card to be revealed. An item not in the queue changes nothing.
+ */
+function revealItem(state: AppState, itemId: string): AppState {
+  const item = state.queue.find((i) => i.itemId === itemId);
+  if (!item) return state;
+  const selectedSessions =
+    item.scope.kind === 'session' && state.selectedSessions[item.agentId] !== item.scope.sessionKey
+      ? { ...state.selectedSessions, [item.agentId]: item.scope.sessionKey }
+      : state.selectedSessions;
+  return {
+    ...state,
+    selectedAgentId: item.agentId,
+    selectedSessions,
+    view: 'agent',
+    queueCollapsed: false,
+    reveal: { itemId, seq: (state.reveal?.seq ?? 0) + 1 },
+    pendingFocus: state.pendingFocus === itemId ? null : state.pendingFocus,
+  };
+}
+
+/** Drops read marks of items that left the queue (returns the same set when none did). */
+function pruneSeen(seen: ReadonlySet<string>, queue: QueueItemView[]): ReadonlySet<string> {
+  if (seen.size === 0) return seen;
+  const ids = new Set(queue.map((i) => i.itemId));
+  const kept = [...seen].filter((id) => ids.has(id));
+  return kept.length === seen.size ? seen : new Set(kept);
 }
 
 /** Applies one bridge event (see `BridgeEvent` in shared/bridge.ts). Unknown event types are ignored. */
@@ -81,7 +176,10 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
       const { agents, sessions, queue, defaultCwd, urlMode } = event.snapshot;
-      return { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode };
+      const next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, seen: pruneSeen(state.seen, queue) };
+      if (state.pendingFocus === null) return next;
+      // A focus request for an item this snapshot does not have is for an item that is gone.
+      return queue.some((i) => i.itemId === state.pendingFocus) ? revealItem(next, state.pendingFocus) : { ...next, pendingFocus: null };
     }
     case 'agent':
       return { ...state, agents: upsert(state.agents, event.agent, (a) => a.agentId === event.agent.agentId) };
@@ -100,14 +198,28 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
       sessions[index] = { ...session, transcript: appendToEntries(upserted, event.appends ?? []) };
       return { ...state, sessions };
     }
-    case 'item':
-      return { ...state, queue: upsert(state.queue, event.item, (i) => i.itemId === event.item.itemId) };
+    case 'item': {
+      const next = { ...state, queue: upsert(state.queue, event.item, (i) => i.itemId === event.item.itemId) };
+      return state.pendingFocus === event.item.itemId ? revealItem(next, event.item.itemId) : next;
+    }
     case 'itemRemoved': {
       const queue = state.queue.filter((i) => i.itemId !== event.itemId);
-      return queue.length === state.queue.length ? state : { ...state, queue };
+      if (queue.length === state.queue.length) return state;
+      let seen = state.seen;
+      if (seen.has(event.itemId)) {
+        const kept = new Set(seen);
+        kept.delete(event.itemId);
+        seen = kept;
+      }
+      return { ...state, queue, seen };
     }
     case 'notice':
       return addNotice(state, { level: event.level, agentId: event.agentId, text: event.text });
+    case 'focusItem':
+      // The user clicked the item's OS notification: show it now, or as soon as it arrives.
+      return state.queue.some((i) => i.itemId === event.itemId)
+        ? revealItem(state, event.itemId)
+        : { ...state, pendingFocus: event.itemId };
     default:
       return state;
   }
@@ -157,11 +269,33 @@ function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState 
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
 
+/** Oldest first: by `arrivedAt`, then `itemId` for a stable order. */
+function byArrival(a: QueueItemView, b: QueueItemView): number {
+  return a.arrivedAt - b.arrivedAt || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0);
+}
+
 /** The queue items of one agent, oldest first (by `arrivedAt`, then `itemId` for a stable order). */
 export function queueOfAgent(queue: QueueItemView[], agentId: string): QueueItemView[] {
-  return queue
-    .filter((i) => i.agentId === agentId)
-    .sort((a, b) => a.arrivedAt - b.arrivedAt || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+  return queue.filter((i) => i.agentId === agentId).sort(byArrival);
+}
+
+/** Every agent's items that wait for the user ({@link waitsForUser}), oldest first: the "Waiting for you" list. */
+export function waitingItems(queue: QueueItemView[]): QueueItemView[] {
+  return queue.filter(waitsForUser).sort(byArrival);
+}
+
+/** Whether an item waits for the user and its card has never been on screen. */
+export function isUnread(item: QueueItemView, seen: ReadonlySet<string>): boolean {
+  return waitsForUser(item) && !seen.has(item.itemId);
+}
+
+/** How many unread items ({@link isUnread}) each agent has. */
+export function unreadCounts(queue: QueueItemView[], seen: ReadonlySet<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of queue) {
+    if (isUnread(item, seen)) counts.set(item.agentId, (counts.get(item.agentId) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /**
