@@ -73,8 +73,8 @@ describe('restarting an agent', () => {
     const prompt = await puppet.next((m) => m.method === 'session/prompt');
     await puppet.send({ id: prompt.id, result: { messageId: 'm1' } });
     await hub.invoke('restartAgent', { agentId: 'a' });
-    // spec E-STATE-1: never shown as running when nothing can be running.
-    expect(hub.snapshot().sessions[0].promptInFlight).toBe(false);
+    // spec E-STATE-1: never shown as running or waiting when nothing can be.
+    expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, foreground: { state: 'idle', derived: true } });
   });
 
   it('starts one process, not two, when Restart is pressed twice at once, and leaves none after stop', async () => {

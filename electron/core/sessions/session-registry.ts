@@ -58,10 +58,10 @@ export class SessionRegistry {
     this.keepEarly(agentKey(connectionId, sessionId), update);
   }
 
-  /** A connection ended: its sessions can no longer be working. */
+  /** A connection ended: its sessions can no longer be working or waiting. */
   connectionEnded(connectionId: string): void {
     for (const session of this.byKey.values()) {
-      if (session.connectionId === connectionId && session.view.promptInFlight) session.turnEnded(undefined);
+      if (session.connectionId === connectionId) session.connectionLost();
     }
   }
 

@@ -62,6 +62,16 @@ export class Session {
     this.derive();
   }
 
+  /**
+   * The agent's connection is gone: nothing can be running or waiting in this session any more, whatever
+   * the agent last reported (spec E-STATE-1: show the state honestly).
+   */
+  connectionLost(): void {
+    this.transcript.endStreams();
+    this.waitingItems = 0;
+    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: true } });
+  }
+
   /** v1: how many of this session's items wait for the user; feeds the derived state (spec E-STATE-1). */
   setWaitingItems(count: number): void {
     if (count === this.waitingItems) return;
