@@ -1,7 +1,8 @@
 /**
  * The part of a {@link TurnHost} both protocol versions share: streaming text as chunks of one message,
- * starting a new message after each tool call or question, and turning a form or URL question into an
- * `elicitation/create` request that a withdrawal or `session/cancel` aborts with `$/cancel_request`.
+ * starting a new message after each tool call, thought or question, turning a form or URL question into an
+ * `elicitation/create` request that a withdrawal or `session/cancel` aborts with `$/cancel_request`, and
+ * waiting for the answer to a `session/request_permission`.
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonRpcId, SendRequestOptions } from '@agentclientprotocol/sdk';
@@ -11,10 +12,17 @@ import {
   chunkText,
   pause,
   settleElicitation,
+  settlePermission,
   type ElicitOutcome,
   type ElicitationModes,
   type FormQuestion,
+  type PermissionAnswer,
+  type PermissionOutcome,
+  type PermissionQuestion,
+  type PlanStep,
   type Question,
+  type SayOptions,
+  type ToolCallDetails,
   type UrlQuestion,
   type TurnHost,
   type ToolCallEnd,
@@ -43,26 +51,39 @@ export abstract class BaseTurnHost implements TurnHost {
 
   /** Sends one `agent_message_chunk`. */
   protected abstract sendChunk(messageId: string, text: string): Promise<void>;
+  /** Sends one `agent_thought_chunk`. */
+  protected abstract sendThoughtChunk(messageId: string, text: string): Promise<void>;
+  /** Sends the whole plan. */
+  protected abstract sendPlan(steps: PlanStep[]): Promise<void>;
+  /**
+   * Sends `session/request_permission`; resolves with the client's answer. `cancelled` is the turn's signal:
+   * each version decides what `session/cancel` does to the pending request.
+   */
+  protected abstract sendPermission(question: PermissionQuestion, cancelled: AbortSignal): Promise<PermissionAnswer>;
   /** Sends `elicitation/create` with the given options; resolves with the client's answer. */
   protected abstract sendElicitation(question: Question, options: SendRequestOptions): Promise<ElicitationAnswer>;
   /** Sends `elicitation/complete`. */
   protected abstract sendComplete(elicitationId: string): Promise<void>;
   /** Sends the tool-call update that starts a tool call. */
-  protected abstract sendToolCallStart(toolCallId: string, title: string): Promise<void>;
+  protected abstract sendToolCallStart(toolCallId: string, title: string, details: ToolCallDetails): Promise<void>;
   /** Sends the tool-call update that ends a tool call. */
   protected abstract sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void>;
-  /** Called before a question is sent (v2 reports `requires_action` here). */
-  protected async beforeQuestion(_question: Question): Promise<void> {}
+  /**
+   * Called before a question (elicitation or permission request) is sent; `sessionScoped` is false for a
+   * request-scoped elicitation (v2 reports `requires_action` for session-scoped ones here).
+   */
+  protected async beforeQuestion(_sessionScoped: boolean): Promise<void> {}
   /** Called once a question has settled, however it ended (v2 reports `running` here). */
-  protected async afterQuestion(_question: Question, _outcome: ElicitOutcome): Promise<void> {}
+  protected async afterQuestion(_sessionScoped: boolean): Promise<void> {}
 
   /** Streams one paragraph: chunks of the current agent message, separated from earlier text by a blank line. */
-  say(text: string): Promise<void> {
-    return this.serial(() => this.stream(text));
+  say(text: string, options: SayOptions = {}): Promise<void> {
+    return this.serial(() => this.stream(text, options.evenIfCancelled === true));
   }
 
-  private async stream(text: string): Promise<void> {
-    if (this.cancelled.aborted) return;
+  private async stream(text: string, evenIfCancelled: boolean): Promise<void> {
+    const stopped = () => this.cancelled.aborted && !evenIfCancelled;
+    if (stopped()) return;
     if (!this.messageId) {
       this.messageId = randomUUID();
       this.messageHasText = false;
@@ -70,17 +91,35 @@ export abstract class BaseTurnHost implements TurnHost {
     const chunks = chunkText(this.messageHasText ? `\n\n${text}` : text);
     const delay = streamDelayMs();
     for (const [index, chunk] of chunks.entries()) {
-      if (this.cancelled.aborted) return;
+      if (stopped()) return;
       if (index > 0) await pause(delay, this.cancelled);
       await this.sendChunk(this.messageId, chunk);
       this.messageHasText = true;
     }
   }
 
-  startToolCall(toolCallId: string, title: string): Promise<void> {
+  /** Streams one thought as its own message; the agent text after it starts a new message. */
+  think(text: string): Promise<void> {
+    return this.serial(async () => {
+      this.breakMessage();
+      const messageId = randomUUID();
+      const delay = streamDelayMs();
+      for (const [index, chunk] of chunkText(text).entries()) {
+        if (this.cancelled.aborted) return;
+        if (index > 0) await pause(delay, this.cancelled);
+        await this.sendThoughtChunk(messageId, chunk);
+      }
+    });
+  }
+
+  updatePlan(steps: PlanStep[]): Promise<void> {
+    return this.serial(() => this.sendPlan(steps));
+  }
+
+  startToolCall(toolCallId: string, title: string, details: ToolCallDetails = {}): Promise<void> {
     return this.serial(() => {
       this.breakMessage();
-      return this.sendToolCallStart(toolCallId, title);
+      return this.sendToolCallStart(toolCallId, title, details);
     });
   }
 
@@ -99,6 +138,20 @@ export abstract class BaseTurnHost implements TurnHost {
     return this.ask(question);
   }
 
+  async askPermission(question: PermissionQuestion): Promise<PermissionOutcome> {
+    if (this.cancelled.aborted) return { kind: 'turn-cancelled' };
+    const sent = await this.serial(async () => {
+      this.breakMessage();
+      if (this.cancelled.aborted) return undefined;
+      await this.beforeQuestion(true);
+      return { answer: this.sendPermission(question, this.cancelled) };
+    });
+    if (!sent) return { kind: 'turn-cancelled' };
+    const outcome = await settlePermission(sent.answer, question.options, this.cancelled);
+    await this.serial(() => this.afterQuestion(true));
+    return outcome;
+  }
+
   completeElicitation(elicitationId: string): Promise<void> {
     return this.serial(() => this.sendComplete(elicitationId));
   }
@@ -109,16 +162,17 @@ export abstract class BaseTurnHost implements TurnHost {
     // `stopWaitingOnCancel`: like the real agents in the transcripts, withdraw and move on without waiting
     // for the client's -32800 reply (the SDK drops that reply when it comes).
     const options: SendRequestOptions = { cancellationSignal: AbortSignal.any(signals), stopWaitingOnCancel: true };
+    const sessionScoped = 'sessionId' in question.scope;
     // Sending is serialized (state update, then the request, in call order); waiting for the answer is not.
     const sent = await this.serial(async () => {
       this.breakMessage();
       if (this.cancelled.aborted || question.withdraw?.aborted) return undefined;
-      await this.beforeQuestion(question);
+      await this.beforeQuestion(sessionScoped);
       return { answer: this.sendElicitation(question, options) };
     });
     if (!sent) return this.cancelled.aborted ? { kind: 'turn-cancelled' } : { kind: 'withdrawn' };
     const outcome = await settleElicitation(sent.answer, this.cancelled, question.withdraw);
-    await this.serial(() => this.afterQuestion(question, outcome));
+    await this.serial(() => this.afterQuestion(sessionScoped));
     return outcome;
   }
 

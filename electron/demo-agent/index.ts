@@ -1,6 +1,7 @@
 /**
  * Entry point of the built-in demo agent (bundled to out/main/demo-agent.js): an ACP agent on stdio that
- * demonstrates every kind of elicitation. See docs/demo-agent.md.
+ * demonstrates every kind of elicitation, permission requests, and plans, thoughts, markdown and diffs in a
+ * turn. See docs/demo-agent.md.
  */
 import { Readable, Writable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk/experimental/v2';

@@ -8,7 +8,7 @@ export const DEMO_AGENT_NAME = 'switchboard-demo-agent';
 /** Human-readable title shown by clients. */
 export const DEMO_AGENT_TITLE = 'Demo agent';
 /** Version reported in `initialize`. Bump when the scenarios change. */
-export const DEMO_AGENT_VERSION = '0.2.0';
+export const DEMO_AGENT_VERSION = '0.3.0';
 
 /** The implementation block both protocol versions send back from `initialize`. */
 export function demoAgentInfo(): { name: string; title: string; version: string } {
@@ -44,6 +44,14 @@ export function withdrawDelayMs(env: NodeJS.ProcessEnv = process.env): number {
 /** Pause between streamed text chunks (`DEMO_STREAM_MS`, default 15 ms; `0` streams without pauses). */
 export function streamDelayMs(env: NodeJS.ProcessEnv = process.env): number {
   return nonNegativeInt(env.DEMO_STREAM_MS, 15);
+}
+
+/**
+ * How long the "plan" scenario waits between plan updates: 16 × {@link streamDelayMs} (240 ms by default, so
+ * the plan takes about a second; `DEMO_STREAM_MS=0` runs it without pauses).
+ */
+export function planStepMs(env: NodeJS.ProcessEnv = process.env): number {
+  return streamDelayMs(env) * 16;
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
  * The demo agent's scenarios. A prompt picks one by its first word (case-insensitive, a leading `/` allowed);
- * each streams what it does, asks through `elicitation/create` (form or URL mode), and echoes the answer into
- * the transcript. Scenarios only talk to a {@link TurnHost}, so the same code serves ACP v1 and v2.
+ * each streams what it does, asks through `elicitation/create` (form or URL mode) or
+ * `session/request_permission`, and echoes the answer into the transcript; "plan" shows the rest of what a
+ * turn can carry (plan, thought, markdown, a diff). Scenarios only talk to a {@link TurnHost}, so the same
+ * code serves ACP v1 and v2.
  */
 import { randomUUID } from 'node:crypto';
-import { completeEarlyDelayMs, log, signInTimeoutMs, withdrawDelayMs } from './info';
+import { completeEarlyDelayMs, log, planStepMs, signInTimeoutMs, withdrawDelayMs } from './info';
 import {
   apiTokenSchema,
   confirmPromptSchema,
@@ -15,7 +17,15 @@ import {
   projectDetailsSchema,
 } from './schemas';
 import { waitForCallback, type DemoAccount } from './signin';
-import { pause, type DemoStopReason, type ElicitOutcome, type TurnHost } from './turn';
+import {
+  pause,
+  type DemoStopReason,
+  type ElicitOutcome,
+  type PermissionChoice,
+  type PermissionOutcome,
+  type PlanStep,
+  type TurnHost,
+} from './turn';
 
 /** One thing the demo agent can do, advertised to the client as a command. */
 export interface Scenario {
@@ -23,8 +33,8 @@ export interface Scenario {
   name: string;
   /** One line for the client's suggestion list. */
   description: string;
-  /** The elicitation mode the client must have advertised for the scenario to run. */
-  needs: 'form' | 'url';
+  /** The elicitation mode the client must have advertised for the scenario to run (none: runs anywhere). */
+  needs?: 'form' | 'url';
   run(host: TurnHost): Promise<DemoStopReason>;
 }
 
@@ -366,6 +376,154 @@ const completeEarly: Scenario = {
   },
 };
 
+/** The options the permission scenario offers, in the order the client should show them. */
+export const PERMISSION_OPTIONS: readonly PermissionChoice[] = [
+  { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
+  { optionId: 'allow_always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
+];
+
+/** The transcript line for a finished permission request (spec wording the client's tests look for). */
+export function describePermissionOutcome(outcome: PermissionOutcome): string {
+  switch (outcome.kind) {
+    case 'selected':
+      return `You chose: ${outcome.option.name}.`;
+    case 'cancelled':
+      return 'You cancelled the permission request.';
+    case 'turn-cancelled':
+      return 'The turn was cancelled, so I withdrew my permission request.';
+    case 'error':
+      return `The client answered with an error (${outcome.code}): ${outcome.message}`;
+  }
+}
+
+const permission: Scenario = {
+  name: 'permission',
+  description: 'Ask permission before a tool call (session/request_permission) and say which option you chose',
+  async run(host) {
+    await host.say(
+      'This is the permission scenario. I want to delete the build folder, so I ask your permission first ' +
+        '(session/request_permission) with three options: Allow once, Always allow and Reject. Nothing is ' +
+        'deleted whatever you choose: I only pretend.',
+    );
+    const toolCallId = `demo-${randomUUID()}`;
+    const title = 'Delete the build folder';
+    await host.startToolCall(toolCallId, title, { kind: 'delete' });
+    const outcome = await host.askPermission({
+      toolCallId,
+      title,
+      kind: 'delete',
+      description: 'The demo agent only pretends: nothing on your computer is deleted.',
+      options: [...PERMISSION_OPTIONS],
+    });
+    switch (outcome.kind) {
+      case 'selected': {
+        const allowed = outcome.option.kind.startsWith('allow');
+        await host.endToolCall(toolCallId, allowed ? 'completed' : 'failed');
+        await host.say(describePermissionOutcome(outcome));
+        await host.say(
+          allowed
+            ? 'I pretended to delete the build folder; nothing was touched.'
+            : 'I left the build folder alone.',
+        );
+        return 'end_turn';
+      }
+      case 'cancelled':
+      case 'turn-cancelled':
+        // Also after Stop: a v1 client answers `cancelled` before it sends session/cancel, and ACP lets the
+        // agent report that until it ends the turn.
+        await host.endToolCall(toolCallId, 'cancelled');
+        await host.say(describePermissionOutcome(outcome), { evenIfCancelled: true });
+        return host.cancelled.aborted ? 'cancelled' : 'end_turn';
+      case 'error':
+        await host.endToolCall(toolCallId, 'failed');
+        await host.say(describePermissionOutcome(outcome));
+        return 'end_turn';
+    }
+  },
+};
+
+/** The reply of the plan scenario: a heading, a list, inline code, a fenced block and a link. */
+export const PLAN_REPLY = [
+  '## How a client shows an agent at work',
+  '',
+  'Three things happened so far:',
+  '',
+  '- a **plan** whose steps move from pending to done',
+  '- a _thought_, folded until you open it',
+  '- this reply, written in markdown',
+  '',
+  'Markdown has `inline code` and fenced blocks:',
+  '',
+  '```ts',
+  "const greeting = 'hello, world';",
+  'console.log(greeting);',
+  '```',
+  '',
+  'Links open only when you click them: [example documentation](https://example.com/docs).',
+].join('\n');
+
+/** The steps of the plan scenario (all pending). */
+function planSteps(): PlanStep[] {
+  return [
+    { content: 'Think about what to show', priority: 'high', status: 'pending' },
+    { content: 'Write a reply in markdown', priority: 'medium', status: 'pending' },
+    { content: 'Edit /tmp/demo/hello.txt', priority: 'low', status: 'pending' },
+  ];
+}
+
+const plan: Scenario = {
+  name: 'plan',
+  description: 'Show a plan that progresses, a thought, a markdown reply with a link, and a tool call with a diff',
+  async run(host) {
+    const step = planStepMs();
+    const steps = planSteps();
+    /** Marks the first `done` steps completed and, when `working`, the next one in progress. */
+    const progress = (done: number, working: boolean) =>
+      host.updatePlan(
+        steps.map((entry, index) => ({
+          ...entry,
+          status: index < done ? 'completed' : index === done && working ? 'in_progress' : 'pending',
+        })),
+      );
+    /** Waits one plan step; true when the turn was cancelled meanwhile. */
+    const wait = async () => {
+      await pause(step, host.cancelled);
+      return host.cancelled.aborted;
+    };
+
+    await host.say(
+      'This is the plan scenario. I will work through a plan of three steps: think (a thought you can open), ' +
+        'reply in markdown, and edit a file (shown as a diff; nothing is written).',
+    );
+    await progress(0, false);
+    if (await wait()) return 'cancelled';
+    await progress(0, true);
+    await host.think(
+      'The user wants to see how a client draws an agent at work. A plan, this thought, some markdown and a ' +
+        'diff should cover it.',
+    );
+    if (await wait()) return 'cancelled';
+    await progress(1, true);
+    await host.say(PLAN_REPLY);
+    if (await wait()) return 'cancelled';
+    await progress(2, true);
+    const toolCallId = `demo-${randomUUID()}`;
+    await host.startToolCall(toolCallId, 'Edit hello.txt', {
+      kind: 'edit',
+      diff: { path: '/tmp/demo/hello.txt', oldText: 'hello\n', newText: 'hello, world\n' },
+    });
+    if (await wait()) {
+      await host.endToolCall(toolCallId, 'cancelled');
+      return 'cancelled';
+    }
+    await host.endToolCall(toolCallId, 'completed');
+    await progress(3, false);
+    await host.say('All three steps are done. The diff was only shown: no file was written.');
+    return 'end_turn';
+  },
+};
+
 /** Every scenario, in the order the help text and the command list show them. */
 export const SCENARIOS: readonly Scenario[] = [
   form,
@@ -378,6 +536,8 @@ export const SCENARIOS: readonly Scenario[] = [
   lookalike,
   blocked,
   completeEarly,
+  permission,
+  plan,
 ];
 
 /** The commands sent in `available_commands_update`: one per scenario. */
@@ -417,7 +577,7 @@ export async function runPrompt(host: TurnHost, text: string): Promise<DemoStopR
     if (announcement) await host.say(announcement);
     if (!scenario) {
       await host.say(helpText(host.services.account));
-    } else if (!host.modes[scenario.needs]) {
+    } else if (scenario.needs && !host.modes[scenario.needs]) {
       await host.say(
         `I can't run the ${scenario.name} scenario: your client did not advertise ` +
           `${scenario.needs === 'url' ? 'URL' : 'form'} elicitation in initialize, and I only ask in modes a ` +

@@ -73,6 +73,72 @@ export type ElicitOutcome =
 /** Tool-call statuses the scenarios use; each protocol maps them onto its own set. */
 export type ToolCallEnd = 'completed' | 'failed' | 'cancelled';
 
+/** ACP tool kinds the scenarios use. */
+export type DemoToolKind = 'other' | 'delete' | 'edit';
+
+/** A one-file change shown in a tool call: v1 sends the texts, v2 a `modify` change with a git patch. */
+export interface DemoDiff {
+  /** Absolute path. */
+  path: string;
+  oldText: string;
+  newText: string;
+}
+
+/** What a new tool call shows besides its title. */
+export interface ToolCallDetails {
+  /** Default `other`. */
+  kind?: DemoToolKind;
+  /** Shown as the tool call's content (and its path as its location). */
+  diff?: DemoDiff;
+}
+
+/** One option of a permission request, as ACP names its kind. */
+export interface PermissionChoice {
+  optionId: string;
+  name: string;
+  kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
+}
+
+/**
+ * One `session/request_permission` about a tool call the scenario already started. v1 sends the tool call
+ * (`toolCall: {toolCallId, title, kind}`); v2 sends `title`, `description` and the tool call as the subject.
+ */
+export interface PermissionQuestion {
+  toolCallId: string;
+  /** The tool call's title (also the v2 request's title). */
+  title: string;
+  kind: DemoToolKind;
+  /** v2 only: why the agent asks (v1 has no such field). */
+  description?: string;
+  options: PermissionChoice[];
+}
+
+/** How a permission request ended, from the scenario's point of view. */
+export type PermissionOutcome =
+  | { kind: 'selected'; option: PermissionChoice }
+  /** The client answered `cancelled`: the user dismissed it, or pressed Stop (the client answers so first). */
+  | { kind: 'cancelled' }
+  /** The turn was cancelled before the client answered, and the agent stopped waiting (v2). */
+  | { kind: 'turn-cancelled' }
+  /** The client answered with a JSON-RPC error or an option it was not offered, or the connection failed. */
+  | { kind: 'error'; code: number; message: string };
+
+/** One plan step as the scenarios send it (both versions require `priority` and `status`). */
+export interface PlanStep {
+  content: string;
+  priority: 'high' | 'medium' | 'low';
+  status: 'pending' | 'in_progress' | 'completed';
+}
+
+/** Options for {@link TurnHost.say}. */
+export interface SayOptions {
+  /**
+   * Send the paragraph even though the turn was cancelled (ACP lets an agent report what happened until it
+   * ends the turn). By default a cancelled turn says nothing more.
+   */
+  evenIfCancelled?: boolean;
+}
+
 /** Stop reasons a demo turn can end with. */
 export type DemoStopReason = 'end_turn' | 'cancelled';
 
@@ -85,16 +151,26 @@ export interface TurnHost {
   readonly modes: ElicitationModes;
   /** Aborted when the turn is cancelled (`session/cancel`, `session/close`, connection closed). */
   readonly cancelled: AbortSignal;
-  /** Streams one paragraph of agent text. Does nothing once the turn is cancelled. */
-  say(text: string): Promise<void>;
-  /** Reports a new tool call with status `in_progress`. */
-  startToolCall(toolCallId: string, title: string): Promise<void>;
+  /** Streams one paragraph of agent text. Does nothing once the turn is cancelled (unless told otherwise). */
+  say(text: string, options?: SayOptions): Promise<void>;
+  /** Streams one thought (`agent_thought_chunk`s of a new message). Does nothing once the turn is cancelled. */
+  think(text: string): Promise<void>;
+  /** Sends the turn's plan, whole (v1 `plan`, v2 `plan_update` with `type: "items"`); each call replaces it. */
+  updatePlan(steps: PlanStep[]): Promise<void>;
+  /** Reports a new tool call with status `in_progress` (kind `other` unless `details` says otherwise). */
+  startToolCall(toolCallId: string, title: string, details?: ToolCallDetails): Promise<void>;
   /** Reports a tool call's final status. */
   endToolCall(toolCallId: string, status: ToolCallEnd): Promise<void>;
   /** Sends one form `elicitation/create` and waits for its outcome. Never rejects. */
   askForm(question: FormQuestion): Promise<ElicitOutcome>;
   /** Sends one URL-mode `elicitation/create` and waits for the client's answer (not the page). Never rejects. */
   askUrl(question: UrlQuestion): Promise<ElicitOutcome>;
+  /**
+   * Sends `session/request_permission` for a tool call and waits for the answer. Never rejects. v1 waits for
+   * the client's answer even after `session/cancel` (v1 has the client answer `cancelled` then); v2 stops
+   * waiting on `session/cancel` (`turn-cancelled`), as the SDK advises v2 agents.
+   */
+  askPermission(question: PermissionQuestion): Promise<PermissionOutcome>;
   /** Sends `elicitation/complete` for a URL question, in order with the turn's other messages. */
   completeElicitation(elicitationId: string): Promise<void>;
   /** The loopback sign-in pages and this connection's sign-in state. */
@@ -119,9 +195,44 @@ export async function settleElicitation(
   } catch (error) {
     if (turnCancelled.aborted) return { kind: 'turn-cancelled' };
     if (withdraw?.aborted) return { kind: 'withdrawn' };
-    if (error instanceof RequestError) return { kind: 'error', code: error.code, message: errorText(error) };
-    return { kind: 'error', code: -32603, message: error instanceof Error ? error.message : String(error) };
+    return errorOutcome(error);
   }
+}
+
+/** The answer shape both SDK versions return for `session/request_permission`. */
+export interface PermissionAnswer {
+  outcome: { outcome: string; optionId?: string };
+}
+
+/**
+ * Turns the settled `session/request_permission` request into a {@link PermissionOutcome}: the option the
+ * client chose (it must be one offered), `cancelled`, or, when the request was abandoned because the turn
+ * was cancelled, `turn-cancelled`.
+ */
+export async function settlePermission(
+  request: Promise<PermissionAnswer>,
+  offered: readonly PermissionChoice[],
+  turnCancelled: AbortSignal,
+): Promise<PermissionOutcome> {
+  try {
+    const { outcome } = await request;
+    if (outcome.outcome === 'cancelled') return { kind: 'cancelled' };
+    if (outcome.outcome === 'selected') {
+      const option = offered.find((candidate) => candidate.optionId === outcome.optionId);
+      if (option) return { kind: 'selected', option };
+      return { kind: 'error', code: -32602, message: `the client chose an option I did not offer (${JSON.stringify(outcome.optionId)})` };
+    }
+    return { kind: 'error', code: -32603, message: `unexpected outcome ${JSON.stringify(outcome.outcome)}` };
+  } catch (error) {
+    if (turnCancelled.aborted) return { kind: 'turn-cancelled' };
+    return errorOutcome(error);
+  }
+}
+
+/** A rejected request as an `error` outcome. */
+function errorOutcome(error: unknown): { kind: 'error'; code: number; message: string } {
+  if (error instanceof RequestError) return { kind: 'error', code: error.code, message: errorText(error) };
+  return { kind: 'error', code: -32603, message: error instanceof Error ? error.message : String(error) };
 }
 
 /** The client's error message, plus its `data` when that adds something (kept short). */

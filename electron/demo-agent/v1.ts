@@ -14,8 +14,12 @@ import {
   isUrlQuestion,
   promptText,
   type ElicitationModes,
+  type PermissionAnswer,
+  type PermissionQuestion,
+  type PlanStep,
   type Question,
   type SessionRegistry,
+  type ToolCallDetails,
   type ToolCallEnd,
 } from './turn';
 
@@ -41,8 +45,28 @@ class V1TurnHost extends BaseTurnHost {
     return this.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } });
   }
 
-  protected sendToolCallStart(toolCallId: string, title: string): Promise<void> {
-    return this.update({ sessionUpdate: 'tool_call', toolCallId, title, kind: 'other', status: 'in_progress' });
+  protected sendThoughtChunk(messageId: string, text: string): Promise<void> {
+    return this.update({ sessionUpdate: 'agent_thought_chunk', messageId, content: { type: 'text', text } });
+  }
+
+  protected sendPlan(steps: PlanStep[]): Promise<void> {
+    return this.update({ sessionUpdate: 'plan', entries: steps.map((step) => ({ ...step })) });
+  }
+
+  protected sendToolCallStart(toolCallId: string, title: string, { kind = 'other', diff }: ToolCallDetails): Promise<void> {
+    return this.update({
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title,
+      kind,
+      status: 'in_progress',
+      ...(diff
+        ? {
+            content: [{ type: 'diff', path: diff.path, oldText: diff.oldText, newText: diff.newText }],
+            locations: [{ path: diff.path }],
+          }
+        : {}),
+    });
   }
 
   protected sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void> {
@@ -62,6 +86,18 @@ class V1TurnHost extends BaseTurnHost {
         }
       : { mode: 'form', ...question.scope, message: question.message, requestedSchema: question.requestedSchema };
     return this.client.request(acp.methods.client.elicitation.create, params, options);
+  }
+
+  /**
+   * v1 `{sessionId, toolCall, options}`. No cancellation signal: after `session/cancel` a v1 client answers
+   * pending permission requests `cancelled` itself, so the agent keeps waiting for that answer.
+   */
+  protected sendPermission(question: PermissionQuestion): Promise<PermissionAnswer> {
+    return this.client.request(acp.methods.client.session.requestPermission, {
+      sessionId: this.sessionId,
+      toolCall: { toolCallId: question.toolCallId, title: question.title, kind: question.kind },
+      options: question.options.map((option) => ({ ...option })),
+    });
   }
 
   protected sendComplete(elicitationId: string): Promise<void> {

@@ -19,10 +19,15 @@ import {
   elicitationModes,
   isUrlQuestion,
   promptText,
+  type DemoDiff,
   type DemoStopReason,
   type ElicitationModes,
+  type PermissionAnswer,
+  type PermissionQuestion,
+  type PlanStep,
   type Question,
   type SessionRegistry,
+  type ToolCallDetails,
   type ToolCallEnd,
 } from './turn';
 
@@ -49,10 +54,34 @@ function commands(): acp.AvailableCommand[] {
   return scenarioCommands().map((command) => ({ type: 'command', ...command }));
 }
 
+/** A v2 diff: one `modify` change and a git-style patch with one hunk replacing every old line with the new ones. */
+export function v2Diff(diff: DemoDiff): acp.ToolCallContent {
+  return {
+    type: 'diff',
+    changes: [{ operation: 'modify', path: diff.path }],
+    patch: { format: 'git_patch', text: wholeFileHunk(diff.oldText, diff.newText) },
+  };
+}
+
+/** `@@ -1 +1 @@\n-hello\n+hello, world` for one line each; counts other than 1 are written out (`-1,3`). */
+function wholeFileHunk(oldText: string, newText: string): string {
+  const lines = (text: string) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
+  const removed = lines(oldText);
+  const added = lines(newText);
+  const range = (count: number) => (count === 1 ? '1' : `${count === 0 ? 0 : 1},${count}`);
+  return [
+    `@@ -${range(removed.length)} +${range(added.length)} @@`,
+    ...removed.map((line) => `-${line}`),
+    ...added.map((line) => `+${line}`),
+  ].join('\n');
+}
+
 class V2TurnHost extends BaseTurnHost {
   readonly protocol = 2 as const;
   /** Session-scoped questions now pending; `requires_action` is reported while there is at least one. */
   private blocking = 0;
+  /** The id of this turn's plan (v2 plans are named; each update replaces the whole plan). */
+  private readonly planId = randomUUID();
 
   constructor(
     private readonly client: acp.AgentContext,
@@ -74,8 +103,26 @@ class V2TurnHost extends BaseTurnHost {
     return this.update({ sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } });
   }
 
-  protected sendToolCallStart(toolCallId: string, title: string): Promise<void> {
-    return this.update({ sessionUpdate: 'tool_call_update', toolCallId, title, kind: 'other', status: 'in_progress' });
+  protected sendThoughtChunk(messageId: string, text: string): Promise<void> {
+    return this.update({ sessionUpdate: 'agent_thought_chunk', messageId, content: { type: 'text', text } });
+  }
+
+  protected sendPlan(steps: PlanStep[]): Promise<void> {
+    return this.update({
+      sessionUpdate: 'plan_update',
+      plan: { type: 'items', planId: this.planId, entries: steps.map((step) => ({ ...step })) },
+    });
+  }
+
+  protected sendToolCallStart(toolCallId: string, title: string, { kind = 'other', diff }: ToolCallDetails): Promise<void> {
+    return this.update({
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      title,
+      kind,
+      status: 'in_progress',
+      ...(diff ? { content: [v2Diff(diff)], locations: [{ path: diff.path }] } : {}),
+    });
   }
 
   protected sendToolCallEnd(toolCallId: string, status: ToolCallEnd): Promise<void> {
@@ -94,19 +141,42 @@ class V2TurnHost extends BaseTurnHost {
     return this.client.request(acp.methods.client.elicitation.create, params, options);
   }
 
+  /**
+   * v2 `{sessionId, title, description?, subject: {type: "tool_call", toolCall}, options}`. On `session/cancel`
+   * the agent stops waiting (`stopWaitingOnCancel`, as the SDK advises v2 agents; the SDK sends
+   * `$/cancel_request`); an answer that arrived first still counts.
+   */
+  protected sendPermission(question: PermissionQuestion, cancelled: AbortSignal): Promise<PermissionAnswer> {
+    return this.client.request(
+      acp.methods.client.session.requestPermission,
+      {
+        sessionId: this.sessionId,
+        title: question.title,
+        ...(question.description ? { description: question.description } : {}),
+        subject: {
+          type: 'tool_call',
+          toolCall: { toolCallId: question.toolCallId, title: question.title, kind: question.kind },
+        },
+        options: question.options.map((option) => ({ ...option })),
+      },
+      { cancellationSignal: cancelled, stopWaitingOnCancel: true },
+    );
+  }
+
   protected sendComplete(elicitationId: string): Promise<void> {
     return this.client.notify(acp.methods.client.elicitation.complete, { elicitationId });
   }
 
-  // Request-scoped questions do not change session state (v2 schema); session-scoped ones block the turn.
-  protected override async beforeQuestion(question: Question): Promise<void> {
-    if (!('sessionId' in question.scope)) return;
+  // Request-scoped questions do not change session state (v2 schema); session-scoped ones (permission
+  // requests included) block the turn.
+  protected override async beforeQuestion(sessionScoped: boolean): Promise<void> {
+    if (!sessionScoped) return;
     this.blocking += 1;
     if (this.blocking === 1) await this.update(stateUpdate('requires_action'));
   }
 
-  protected override async afterQuestion(question: Question): Promise<void> {
-    if (!('sessionId' in question.scope)) return;
+  protected override async afterQuestion(sessionScoped: boolean): Promise<void> {
+    if (!sessionScoped) return;
     this.blocking -= 1;
     // After session/cancel the turn goes straight to idle/cancelled, as in the transcripts.
     if (this.blocking === 0 && !this.cancelled.aborted) await this.update(stateUpdate('running'));
