@@ -373,7 +373,8 @@ export class Hub {
     const previous = runtime.restarting ?? Promise.resolve();
     const next = previous.then(async () => {
       await this.shutdown(runtime);
-      if (!this.stopping) void this.launch(runtime);
+      // It may have been removed or turned off while it was stopping: then nothing is started.
+      if (!this.stopping && this.agents.get(agentId) === runtime && runtime.view.enabled) void this.launch(runtime);
     });
     runtime.restarting = next.finally(() => {
       if (runtime.restarting === next) runtime.restarting = undefined;

@@ -20,7 +20,13 @@ export interface ZedImport {
  */
 export function importZedSettings(text: string): ZedImport {
   const errors: ParseError[] = [];
-  const settings = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let settings: unknown;
+  try {
+    settings = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch {
+    // e.g. nesting so deep the parser runs out of stack
+    throw new Error('The file is not valid Zed settings: it could not be read.');
+  }
   if (errors.length) {
     const first = errors[0];
     throw new Error(`The file is not valid Zed settings: ${printParseErrorCode(first.error)} at character ${first.offset}.`);

@@ -106,6 +106,18 @@ describe('supervision', () => {
     expect(puppets[0].received.filter((m) => m.method === 'initialize')).toHaveLength(initsBefore + 1);
   });
 
+  it('starts nothing for an agent removed while it was restarting', async () => {
+    rig = await startRig([{ id: 'a' }, { id: 'keep' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await handshake(hub, puppets[1], 'keep');
+    const restarting = hub.invoke('restartAgent', { agentId: 'a' });
+    await hub.invoke('removeAgent', { agentId: 'a' });
+    await restarting;
+    await new Promise((done) => setTimeout(done, 300));
+    expect(puppets[0].received.filter((m) => m.method === 'initialize')).toHaveLength(1);
+  });
+
   it('leaves no process behind when it stops: not the agent, not what the agent started', async () => {
     const pidFile = join(mkdtempSync(join(tmpdir(), 'switchboard-orphan-')), 'child.pid');
     const hub = new Hub({

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -255,5 +256,18 @@ describe('files (v1)', () => {
     await puppet.send({ id: 24, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, '..', 'evil.txt'), content: 'x' } });
     for (const id of [22, 23, 24]) expect((await puppet.responseTo(id)).error).toMatchObject({ code: -32602, message: expect.stringContaining('outside') });
     expect(transcript(hub)).toEqual([]);
+  });
+
+  it('refuses to write through a dangling symbolic link that points outside, and to read a FIFO', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    const outside = mkdtempSync(join(tmpdir(), 'switchboard-outside-'));
+    symlinkSync(join(outside, 'pwned.txt'), join(root, 'link'));
+    execFileSync('mkfifo', [join(root, 'fifo')]);
+    const { puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 25, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, 'link'), content: 'x' } });
+    expect((await puppet.responseTo(25)).error).toMatchObject({ code: -32602 });
+    expect(existsSync(join(outside, 'pwned.txt'))).toBe(false);
+    await puppet.send({ id: 26, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'fifo') } });
+    expect((await puppet.responseTo(26, 3000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('regular files') });
   });
 });

@@ -88,5 +88,7 @@ describe('importing from Zed', () => {
   it('explains a file that is not settings, or has nothing to import', () => {
     expect(() => importZedSettings('{ "agent_servers": ')).toThrow(/not valid Zed settings/);
     expect(() => importZedSettings('{ "theme": "x" }')).toThrow(/no "agent_servers"/);
+    const deep = `{ "agent_servers": { "x": { "command": "a", "args": ${'['.repeat(100_000)}${']'.repeat(100_000)} } } }`;
+    expect(() => importZedSettings(deep)).toThrow(/not valid Zed settings/);
   });
 });

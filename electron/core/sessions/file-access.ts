@@ -5,7 +5,8 @@
  * the session's working folder or below it; anything else is -32602 and nothing is read or written.
  * Every access is reported to the caller so it can be shown in the session's transcript.
  */
-import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
 
@@ -20,12 +21,14 @@ export async function readTextFileWithin(root: string, path: string, line?: numb
   const file = await resolveWithin(root, path, false);
   let text: string;
   try {
-    const bytes = await readFile(file);
-    if (bytes.length > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
-    text = bytes.toString('utf8');
+    // Only regular files: a FIFO or device would block a worker thread forever; size first, not after reading.
+    const info = await stat(file);
+    if (!info.isFile()) throw RequestError.invalidParams({ path }, 'only regular files can be read');
+    if (info.size > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
+    text = (await readFile(file)).toString('utf8');
   } catch (error) {
     if (error instanceof RequestError) throw error;
-    throw RequestError.resourceNotFound(path); // e.g. a folder, or removed since it was resolved
+    throw RequestError.resourceNotFound(path); // removed since it was resolved
   }
   if (!line && !limit) return text;
   const lines = text.split('\n');
@@ -40,8 +43,18 @@ export async function readTextFileWithin(root: string, path: string, line?: numb
 export async function writeTextFileWithin(root: string, path: string, content: string): Promise<void> {
   if (Buffer.byteLength(content) > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the content is larger than 10 MB');
   const file = await resolveWithin(root, path, true);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, content, 'utf8');
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    // O_NOFOLLOW: if a link appeared at the last step since it was resolved, refuse rather than follow it.
+    const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0), 0o644);
+    try {
+      await handle.writeFile(content, 'utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw RequestError.invalidParams({ path }, `the file could not be written: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
 }
 
 /** `path` relative to `root`, for display ("src/a.ts"). */
@@ -67,6 +80,11 @@ async function resolveWithin(root: string, path: string, forWrite: boolean): Pro
     try {
       real = await realpath(existing);
     } catch {
+      // A name that exists but cannot be resolved is a dangling symbolic link: following it on write could
+      // create a file anywhere, so it is refused rather than treated as a new name.
+      if (await lstat(existing).then(() => true, () => false)) {
+        throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
+      }
       const parent = dirname(existing);
       if (parent === existing) throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
       missing.unshift(basename(existing));

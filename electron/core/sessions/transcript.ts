@@ -60,7 +60,7 @@ export class Transcript {
     const toolCall: ToolCallView = {
       ...previous,
       ...fields,
-      content: [...(content ?? previous.content), ...(appendContent ?? [])],
+      content: capContent(content ?? previous.content, appendContent),
       locations: fields.locations ?? previous.locations,
     };
     const entry: Omit<TranscriptEntry, 'entryId'> = { role: 'agent', kind: 'tool_call', text: toolCallSummary(toolCall), toolCall };
@@ -112,6 +112,16 @@ export class Transcript {
   private indexOf(entryId: string): number {
     return this.entries.findLastIndex((e) => e.entryId === entryId);
   }
+}
+
+/** Content items kept per tool call; an agent could otherwise send unbounded lists. */
+const MAX_TOOL_CONTENT = 200;
+
+function capContent(base: ToolContentView[], extra: ToolContentView[] = []): ToolContentView[] {
+  if (base.length >= MAX_TOOL_CONTENT) return base; // already full: further chunks are not kept
+  const all = extra.length ? base.concat(extra) : base;
+  if (all.length <= MAX_TOOL_CONTENT) return all;
+  return [...all.slice(0, MAX_TOOL_CONTENT - 1), { type: 'other', label: `${all.length - MAX_TOOL_CONTENT + 1} more items not shown` }];
 }
 
 function toolCallSummary(toolCall: ToolCallView): string {
