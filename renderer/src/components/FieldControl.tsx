@@ -111,35 +111,30 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
       onChange(options.map((o) => o.value).filter((v) => next.has(v)));
     };
     return (
-      <fieldset
-        className="field field-group"
-        aria-labelledby={`${id}-legend`}
+      <ChoiceGroup
+        id={id}
+        label={field.label}
+        required={field.required}
+        help={help}
+        errorLine={errorLine}
         aria-describedby={describedBy}
       >
-        <legend id={`${id}-legend`} className="field-label">
-          {field.label}
-          <RequiredMark required={field.required} />
-        </legend>
-        {help}
-        <div className="choices">
-          {options.map((option, index) => (
-            <Choice
-              key={option.value}
-              id={`${id}-${index}`}
-              type="checkbox"
-              name={id}
-              title={option.title}
-              description={option.description}
-              checked={selected.includes(option.value)}
-              onChange={(on) => toggle(option.value, on)}
-              onBlur={onBlur}
-              inputRef={index === 0 ? controlRef : undefined}
-              invalid={invalid}
-            />
-          ))}
-        </div>
-        {errorLine}
-      </fieldset>
+        {options.map((option, index) => (
+          <Choice
+            key={option.value}
+            id={`${id}-${index}`}
+            type="checkbox"
+            name={id}
+            title={option.title}
+            description={option.description}
+            checked={selected.includes(option.value)}
+            onChange={(on) => toggle(option.value, on)}
+            onBlur={onBlur}
+            inputRef={index === 0 ? controlRef : undefined}
+            invalid={invalid}
+          />
+        ))}
+      </ChoiceGroup>
     );
   }
 
@@ -149,38 +144,33 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
     if (options.length <= MAX_RADIO_OPTIONS) {
       const choices = field.required ? options : [...options, { value: '', title: 'No answer' }];
       return (
-        <fieldset
-          className="field field-group"
+        <ChoiceGroup
+          id={id}
+          label={field.label}
+          required={field.required}
+          help={help}
+          errorLine={errorLine}
           role="radiogroup"
-          aria-labelledby={`${id}-legend`}
           aria-required={field.required || undefined}
           aria-describedby={describedBy}
           aria-invalid={invalid}
         >
-          <legend id={`${id}-legend`} className="field-label">
-            {field.label}
-            <RequiredMark required={field.required} />
-          </legend>
-          {help}
-          <div className="choices">
-            {choices.map((option, index) => (
-              <Choice
-                key={`${index}:${option.value}`}
-                id={`${id}-${index}`}
-                type="radio"
-                name={id}
-                title={option.title}
-                description={'description' in option ? option.description : undefined}
-                checked={chosen === option.value}
-                onChange={(on) => on && onChange(option.value)}
-                onBlur={onBlur}
-                inputRef={index === 0 ? controlRef : undefined}
-                invalid={invalid}
-              />
-            ))}
-          </div>
-          {errorLine}
-        </fieldset>
+          {choices.map((option, index) => (
+            <Choice
+              key={`${index}:${option.value}`}
+              id={`${id}-${index}`}
+              type="radio"
+              name={id}
+              title={option.title}
+              description={'description' in option ? option.description : undefined}
+              checked={chosen === option.value}
+              onChange={(on) => on && onChange(option.value)}
+              onBlur={onBlur}
+              inputRef={index === 0 ? controlRef : undefined}
+              invalid={invalid}
+            />
+          ))}
+        </ChoiceGroup>
       );
     }
     return (
@@ -397,6 +387,55 @@ function RequiredMark({ required }: { required: boolean }) {
     <span className="required-mark" aria-hidden="true" title="Required">
       {' *'}
     </span>
+  );
+}
+
+interface ChoiceGroupProps {
+  /** The field's id; the legend is `<id>-legend` and names the group. */
+  id: string;
+  label: string;
+  required: boolean;
+  /** The field's help lines, between the legend and the choices. */
+  help: ReactNode;
+  /** The field's error line, after the choices. */
+  errorLine: ReactNode;
+  role?: 'radiogroup';
+  'aria-required'?: true;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  children: ReactNode;
+}
+
+/** A group of checkboxes or radios: a fieldset named by its legend, the help, the choices, then the error. */
+function ChoiceGroup({
+  id,
+  label,
+  required,
+  help,
+  errorLine,
+  role,
+  'aria-required': ariaRequired,
+  'aria-describedby': ariaDescribedBy,
+  'aria-invalid': ariaInvalid,
+  children,
+}: ChoiceGroupProps): ReactNode {
+  return (
+    <fieldset
+      className="field field-group"
+      role={role}
+      aria-labelledby={`${id}-legend`}
+      aria-required={ariaRequired}
+      aria-describedby={ariaDescribedBy}
+      aria-invalid={ariaInvalid}
+    >
+      <legend id={`${id}-legend`} className="field-label">
+        {label}
+        <RequiredMark required={required} />
+      </legend>
+      {help}
+      <div className="choices">{children}</div>
+      {errorLine}
+    </fieldset>
   );
 }
 

@@ -21,7 +21,7 @@ import {
   startValues,
   toPropertyValues,
 } from '../form-values';
-import { CardHeader } from './CardHeader';
+import { CardShell } from './CardShell';
 import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
@@ -192,21 +192,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
   const topErrors = [...formErrors, ...unplaced];
 
   return (
-    <article
-      ref={articleRef}
-      className={`card card-${item.state}${review ? ' card-reviewing' : ''}`}
-      aria-label={`Request from ${item.agentName}`}
-      data-item-id={item.itemId}
-      tabIndex={-1}
-    >
-      <CardHeader item={item} sessionName={sessionName} />
-
-      {!pending && (
-        <p className="card-state-note" role="status">
-          {item.state === 'withdrawn' ? 'Withdrawn by the agent' : 'Agent disconnected'}
-        </p>
-      )}
-
+    <CardShell ref={articleRef} item={item} sessionName={sessionName} className={review ? 'card-reviewing' : undefined}>
       {pending &&
         secrets.map((field, index) => (
           <div className="secret-warning" role="alert" key={`${index}:${field.name}`}>
@@ -329,7 +315,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
           </>
         )}
       </div>
-    </article>
+    </CardShell>
   );
 }
 

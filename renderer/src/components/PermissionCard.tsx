@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PermissionItemView, PermissionOptionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
-import { CardHeader } from './CardHeader';
+import { CardShell } from './CardShell';
 
 interface PermissionCardProps {
   item: PermissionItemView;
@@ -51,19 +51,7 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
   }
 
   return (
-    <article
-      ref={articleRef}
-      className={`card card-${item.state} card-permission`}
-      aria-label={`Request from ${item.agentName}`}
-      data-item-id={item.itemId}
-      tabIndex={-1}
-    >
-      <CardHeader item={item} sessionName={sessionName} />
-      {!pending && (
-        <p className="card-state-note" role="status">
-          {item.state === 'withdrawn' ? 'Withdrawn by the agent' : 'Agent disconnected'}
-        </p>
-      )}
+    <CardShell ref={articleRef} item={item} sessionName={sessionName} className="card-permission">
       <p className="card-permission-title plain-text">
         <span className="card-permission-kind">Permission: </span>
         {item.title}
@@ -113,7 +101,7 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
           </button>
         )}
       </div>
-    </article>
+    </CardShell>
   );
 }
 

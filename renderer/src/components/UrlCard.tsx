@@ -3,7 +3,7 @@ import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../bridge-context';
 import { hostDisplay, openedFormIfDifferent, urlSegments, type HostParts } from '../url-display';
-import { CardHeader } from './CardHeader';
+import { CardShell, CardStateNote } from './CardShell';
 
 interface UrlCardProps {
   item: UrlItemView;
@@ -216,9 +216,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
     case 'disconnected':
       body = (
         <>
-          <p className="card-state-note" role="status">
-            {item.state === 'withdrawn' ? 'Withdrawn by the agent' : 'Agent disconnected'}
-          </p>
+          <CardStateNote state={item.state} />
           {item.openedIn !== undefined && (
             <p className="muted">
               {item.openedIn === 'system-browser'
@@ -235,12 +233,12 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
   }
 
   return (
-    <article
+    <CardShell
       ref={articleRef}
-      className={`card card-${item.state} card-url`}
-      aria-label={`Request from ${item.agentName}`}
-      data-item-id={item.itemId}
-      tabIndex={-1}
+      item={item}
+      sessionName={sessionName}
+      className="card-url"
+      stateNote={false}
       onFocus={() => {
         focusInside.current = true;
       }}
@@ -256,7 +254,6 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
         if (from.isConnected && !disabled) focusInside.current = false;
       }}
     >
-      <CardHeader item={item} sessionName={sessionName} />
       <p className="card-message plain-text">{item.message}</p>
       {body}
       {cardError && (
@@ -270,7 +267,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
         </p>
       )}
       <div className="card-actions">{actions}</div>
-    </article>
+    </CardShell>
   );
 }
 
