@@ -557,6 +557,9 @@ export class Hub {
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);
+    // Deliver the new session before the command's result, so a renderer that selects it at once (and
+    // the user who types straight away) finds it; both hosts keep events and results in order.
+    this.batcher.flush();
     return { sessionKey: session.view.sessionKey };
   }
 

@@ -191,3 +191,21 @@ test.describe('an agent that cannot start', () => {
     await expect(card(app, 'Demo agent')).toBeVisible();
   });
 });
+
+test.describe('a second session', () => {
+  test('takes a prompt typed the moment it opens', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'hello');
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
+    // New session, then type and send at once, without waiting for anything.
+    await app.getByRole('button', { name: 'New session' }).click();
+    const composer = app.getByRole('textbox', { name: 'Message' });
+    await composer.fill('secret');
+    await composer.press('Enter');
+    await expect(card(app, 'Demo agent')).toBeVisible();
+    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('button')).toHaveCount(2);
+    // The prompt went to the new session, which is the one shown, and not to the first.
+    const transcript = app.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('secret');
+    await expect(transcript).not.toContainText('hello');
+  });
+});
