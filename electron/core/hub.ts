@@ -240,15 +240,9 @@ export class Hub {
       }
       case 'importZedSettings':
         return importZedSettings(p.text) as CommandResults[K];
-      case 'openExternal': {
-        const analysis = analyzeUrl(p.url);
-        if (!analysis.openable || !analysis.normalized) {
-          throw new Error(`Switchboard does not open this link: ${analysis.findings.find((f) => f.severity === 'blocked')?.message ?? 'it is not a web address.'}`);
-        }
-        if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
-        this.options.openExternal(analysis.normalized);
+      case 'openExternal':
+        this.openExternal(p.url);
         return {} as CommandResults[K];
-      }
       case 'getAgentLog': {
         const runtime = this.requireAgent(p.agentId);
         return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) } as CommandResults[K];
@@ -467,6 +461,17 @@ export class Hub {
       runtime.signIn = undefined;
       if (runtime.connection === connection) this.setAgent(runtime, { signingIn: undefined });
     }
+  }
+
+  /** A link the user clicked in a message: opened only if the URL analysis allows it, re-serialised. */
+  private openExternal(url: string): void {
+    const analysis = analyzeUrl(url);
+    if (!analysis.openable || !analysis.normalized) {
+      const reason = analysis.findings.find((f) => f.severity === 'blocked')?.message ?? 'it is not a web address.';
+      throw new Error(`Switchboard does not open this link: ${reason}`);
+    }
+    if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
+    this.options.openExternal(analysis.normalized);
   }
 
   // ── agent management ──────────────────────────────────────────────────────────────────────────────
