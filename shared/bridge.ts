@@ -60,8 +60,11 @@ export interface AgentView {
   agentInfo?: AgentInfoView;
   /** Elicitation modes advertised to this agent at `initialize` (spec E-CAP-1, E-CAP-2). */
   advertisedModes: Array<'form' | 'url'>;
-  /** Sign-in methods the agent offered at `initialize`. */
-  authMethods: Array<{ methodId: string; name: string; description?: string }>;
+  /**
+   * Sign-in methods the agent offered at `initialize`. A terminal method has `terminalCommand`: the
+   * command line the user runs in a terminal to sign in (Switchboard does not run terminals itself).
+   */
+  authMethods: Array<{ methodId: string; name: string; description?: string; terminalCommand?: string }>;
   /** A sign-in in progress (its request-scoped elicitations are labelled "while signing in", E-REQ-3). */
   signingIn?: { methodId: string };
 }

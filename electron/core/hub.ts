@@ -305,7 +305,9 @@ export class Hub {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
         agentInfo: connection.agentInfo,
-        authMethods: connection.authMethods,
+        authMethods: connection.authMethods.map(({ terminal, ...method }) =>
+          terminal ? { ...method, terminalCommand: terminalCommand(this.launchSpec(config), terminal) } : method,
+        ),
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
     } catch (error) {
@@ -447,7 +449,9 @@ export class Hub {
     const connection = runtime.connection;
     if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
     if (runtime.signIn) throw new Error(`Already signing in to ${runtime.config.name}.`);
-    if (!runtime.view.authMethods.some((m) => m.methodId === methodId)) throw new Error('The agent does not offer that sign-in method.');
+    const method = runtime.view.authMethods.find((m) => m.methodId === methodId);
+    if (!method) throw new Error('The agent does not offer that sign-in method.');
+    if (method.terminalCommand) throw new Error(`To sign in, run this in a terminal, then start a session: ${method.terminalCommand}`);
     const signIn = new AbortController();
     runtime.signIn = signIn;
     this.setAgent(runtime, { signingIn: { methodId } });
@@ -669,4 +673,14 @@ function describeAgentError(error: unknown): string {
   const data = error instanceof RequestError ? error.data : undefined;
   const detail = typeof data === 'string' ? data : typeof (data as { details?: unknown })?.details === 'string' ? (data as { details: string }).details : undefined;
   return detail && !message.includes(detail) ? `${message} (${detail.slice(0, 300)})` : message;
+}
+
+/**
+ * The command line for a terminal sign-in: the agent's own command and arguments plus the method's, with
+ * its environment in front, each word quoted for a POSIX shell when it needs it.
+ */
+function terminalCommand(launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string> }): string {
+  const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
+  const env = Object.entries(terminal.env).map(([k, v]) => `${k}=${quote(v)}`);
+  return [...env, launch.command, ...launch.args, ...terminal.args].map((w, i) => (i < env.length ? w : quote(w))).join(' ');
 }

@@ -271,3 +271,24 @@ describe('files (v1)', () => {
     expect((await puppet.responseTo(26, 3000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('regular files') });
   });
 });
+
+describe('terminal sign-in', () => {
+  it('advertises terminal sign-in and shows the command a terminal method needs, instead of calling it', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    const init = await puppets[0].next((m) => m.method === 'initialize');
+    expect(init.params.capabilities.auth).toEqual({ terminal: {} });
+    expect(init.params.clientCapabilities.auth).toEqual({ terminal: true });
+    await handshake(hub, puppets[0], 'a', {
+      protocolVersion: 2,
+      info: { name: 'p', version: '1' },
+      capabilities: {},
+      authMethods: [{ methodId: 'login', type: 'terminal', name: 'Log in', args: ['--login', 'it is me'], env: [{ name: 'MODE', value: 'tty' }] }],
+    });
+    const [method] = hub.snapshot().agents[0].authMethods;
+    expect(method.methodId).toBe('login');
+    expect(method.terminalCommand).toMatch(/^MODE=tty .*puppet-agent\.mjs --login 'it is me'$/);
+    await expect(hub.invoke('authenticate', { agentId: 'a', methodId: 'login' })).rejects.toThrow(/run this in a terminal/);
+    expect(puppets[0].received.some((m) => m.method === 'auth/login')).toBe(false);
+  });
+});

@@ -19,6 +19,30 @@ import type { AgentInfoView } from '../../../shared/bridge';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 
+/** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
+export interface AuthMethodInfo {
+  methodId: string;
+  name: string;
+  description?: string;
+  terminal?: { args: string[]; env: Record<string, string> };
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function envOf(value: unknown): Record<string, string> {
+  if (Array.isArray(value)) {
+    return Object.fromEntries(
+      value.filter((e): e is { name: string; value: string } => typeof e?.name === 'string' && typeof e?.value === 'string').map((e) => [e.name, e.value]),
+    );
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+  return {};
+}
+
 /** A permission request in one shape for both versions. */
 export interface PermissionRequest {
   sessionId: string;
@@ -131,14 +155,20 @@ export class AgentConnection {
     await this.agent.notify('session/cancel', { sessionId });
   }
 
-  /** Sign-in methods from the `initialize` result, one shape for both versions (v1 `id`, v2 `methodId`). */
-  get authMethods(): Array<{ methodId: string; name: string; description?: string }> {
+  /**
+   * Sign-in methods from the `initialize` result, one shape for both versions (v1 `id`, v2 `methodId`).
+   * A terminal method carries the extra arguments and environment its login command needs (v1: an env
+   * object, v2: a list of `{name, value}`).
+   */
+  get authMethods(): AuthMethodInfo[] {
     const methods = Array.isArray(this.initializeResult.authMethods) ? this.initializeResult.authMethods : [];
     return methods.flatMap((m: Record<string, unknown>) => {
       const methodId = typeof m?.methodId === 'string' ? m.methodId : typeof m?.id === 'string' ? m.id : undefined;
       if (!methodId) return [];
       const name = typeof m.name === 'string' ? m.name : methodId;
-      return [{ methodId, name, ...(typeof m.description === 'string' ? { description: m.description } : {}) }];
+      const info: AuthMethodInfo = { methodId, name, ...(typeof m.description === 'string' ? { description: m.description } : {}) };
+      if (m.type === 'terminal') info.terminal = { args: stringList(m.args), env: envOf(m.env) };
+      return [info];
     });
   }
 
@@ -219,9 +249,10 @@ export function buildInitializeParams(
     protocolVersion: 2,
     clientInfo,
     // Files: v1 only (v2 has no fs methods), restricted to the session's folder and logged in its transcript.
-    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false, elicitation },
+    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false, elicitation, auth: { terminal: true } },
   };
-  return { ...v1, info: clientInfo, capabilities: { elicitation } };
+  // Terminal sign-in: Switchboard shows the command to run; it does not run terminals itself.
+  return { ...v1, info: clientInfo, capabilities: { elicitation, auth: { terminal: {} } } };
 }
 
 function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions) {
