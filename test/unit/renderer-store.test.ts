@@ -8,6 +8,7 @@ import {
   pendingCounts,
   queueOfAgent,
   reduce,
+  splitByLive,
   unreadCounts,
   waitingItems,
   waitsForUser,
@@ -227,6 +228,22 @@ describe('renderer store', () => {
       { type: 'agent', agent: agent('a', { status: { kind: 'starting' } }) },
     );
     expect(start).toEqual(frozen);
+  });
+
+  it('puts live items before ended ones, each part by arrival', () => {
+    const queue = queueOfAgent(
+      [
+        item('done-early', { arrivedAt: 100, state: 'completed' }),
+        item('late', { arrivedAt: 400 }),
+        item('gone', { arrivedAt: 200, state: 'withdrawn' }),
+        item('opened', { arrivedAt: 300, state: 'consented' }),
+        item('early', { arrivedAt: 150 }),
+      ],
+      'a',
+    );
+    const { live, ended } = splitByLive(queue);
+    expect(live.map((i) => i.itemId)).toEqual(['early', 'opened', 'late']);
+    expect(ended.map((i) => i.itemId)).toEqual(['done-early', 'gone']);
   });
 
   it('orders an agent queue by arrival time and counts only pending items', () => {

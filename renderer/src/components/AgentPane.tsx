@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../bridge-context';
 import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../format';
@@ -45,6 +45,28 @@ export function AgentPane(props: AgentPaneProps) {
   const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed' || agent.status.kind === 'crashed';
   const selected =
     sessions.find((s) => s.sessionKey === selectedSessionKey) ?? (sessions.length > 0 ? sessions[sessions.length - 1] : null);
+
+  // The session pills are one row that scrolls sideways: keep the selected one in view (without scrolling the page).
+  const tabsRef = useRef<HTMLUListElement>(null);
+  const selectedKey = selected?.sessionKey ?? null;
+  useEffect(() => {
+    const list = tabsRef.current;
+    if (!list) return;
+    const show = () => {
+      const tab = list.querySelector<HTMLElement>('.session-tab.is-selected');
+      if (!tab) return;
+      const left = tab.offsetLeft; // the list is positioned, so this is within it
+      if (left < list.scrollLeft) list.scrollLeft = left - 8;
+      else if (left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+        list.scrollLeft = left + tab.offsetWidth - list.clientWidth + 8;
+      }
+    };
+    show();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [selectedKey, sessions.length]);
 
   // Once a sign-in starts, the "sign in first" hint has done its job (the sign-in control reports how it ends).
   if (agent.signingIn !== signingInSeen) {
@@ -121,7 +143,7 @@ export function AgentPane(props: AgentPaneProps) {
       <div className="session-bar">
         {sessions.length > 0 && (
           <nav className="session-tabs" aria-label="Sessions">
-            <ul>
+            <ul ref={tabsRef}>
               {sessions.map((session) => {
                 const isSelected = selected?.sessionKey === session.sessionKey;
                 const state = foregroundText(session.foreground);

@@ -70,6 +70,8 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
   const [checker] = useState(() => new DraftChecker(bridge, item.itemId, setLatestCheck));
 
   const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
+  /** The fields (by key) that held Review back at the last Review press; listed at the top until fixed. */
+  const [blocked, setBlocked] = useState<string[]>([]);
   const [busy, setBusy] = useState<Busy>(null);
   const [answered, setAnswered] = useState<Answered>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -130,6 +132,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
       const check = await checker.check(values, true);
       const { byKey } = keyedErrors(fields, check);
       form.clearErrors();
+      setBlocked(fields.map((_field, index) => fieldKey(index)).filter((key) => byKey.has(key)));
       if (byKey.size > 0) {
         // Show every field's problem and focus the first one, in form order.
         let first = true;
@@ -140,6 +143,9 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
           form.setError(key, { type: 'validate', message }, { shouldFocus: first });
           first = false;
         });
+        // The Review button sits below a long card: bring the first field to be fixed into view as well.
+        const firstKey = fields.map((_field, index) => fieldKey(index)).find((key) => byKey.has(key));
+        if (firstKey) revealField(firstKey, false);
         return;
       }
       focusAfterRender.current = 'review';
@@ -149,6 +155,23 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
     } finally {
       setBusy(null);
     }
+  }
+
+  /** Focuses a field (its control, or the first control of a choice group) and scrolls it into view. */
+  function revealField(key: string, focus: boolean): void {
+    if (focus) form.setFocus(key);
+    const id = `${idBase}-${key}`;
+    const control =
+      document.getElementById(id) ?? articleRef.current?.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ?? null;
+    const target = control?.closest<HTMLElement>('.field') ?? control;
+    if (focus && control && !control.contains(document.activeElement)) {
+      const focusable = control.matches('input, select, textarea, button')
+        ? control
+        : control.querySelector<HTMLElement>('input, select, textarea, button');
+      focusable?.focus({ preventScroll: true });
+    }
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target?.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
   }
 
   function backToEdit(): void {
@@ -190,9 +213,35 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
   const formErrors = review ? review.check.formErrors : (latestCheck?.formErrors ?? []);
   const unplaced = latestCheck && !review ? keyedErrors(fields, latestCheck).unplaced : [];
   const topErrors = [...formErrors, ...unplaced];
+  // Still unfixed among the fields that held Review back (errors clear as the user types).
+  // (Read on every render: that subscribes this card to error changes.)
+  const fieldErrors = form.formState.errors;
+  const stillBlocked = pending && !review ? blocked.filter((key) => fieldErrors[key] !== undefined) : [];
+  const blockedValues = stillBlocked.length > 0 ? getValues() : {};
+  const allEmpty = stillBlocked.every((key) => isEmptyValue(blockedValues[key]));
 
   return (
     <CardShell ref={articleRef} item={item} sessionName={sessionName} className={review ? 'card-reviewing' : undefined}>
+      {stillBlocked.length > 0 && (
+        <div className="review-blocked" role="alert">
+          <p className="review-blocked-title">
+            {stillBlocked.length === 1 ? '1 field needs' : `${stillBlocked.length} fields need`}{' '}
+            {allEmpty ? 'an answer' : 'attention'} before you can review:
+          </p>
+          <ul className="review-blocked-list">
+            {stillBlocked.map((key) => {
+              const field = fields[Number(key.slice(1))];
+              return (
+                <li key={key}>
+                  <button type="button" className="link-button" onClick={() => revealField(key, true)}>
+                    {field?.label ?? key}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
       {pending &&
         secrets.map((field, index) => (
           <div className="secret-warning" role="alert" key={`${index}:${field.name}`}>
@@ -320,6 +369,11 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
 }
 
 const NO_FIELDS: FieldSpec[] = [];
+
+/** Whether a control holds nothing: an empty text or no choice made. */
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
 
 function describe(requestedSchema: unknown): Described {
   try {

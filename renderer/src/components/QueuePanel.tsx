@@ -1,7 +1,7 @@
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
 import { waitingText } from '../format';
-import { waitsForUser, type RevealRequest } from '../state/store';
+import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
 import { UrlCard } from './UrlCard';
@@ -53,9 +53,15 @@ const OTHERS_SHOWN = 4;
  * none is missed.
  */
 export function QueuePanel(props: QueuePanelProps) {
-  const { agent, items, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
+  const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
     props;
   const othersHidden = others.slice(OTHERS_SHOWN);
+  // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
+  // a finished card never sits above a newer request that still needs the user.
+  const { items, endedFrom } = useMemo(() => {
+    const { live, ended } = splitByLive(arrived);
+    return { items: ended.length === 0 ? live : [...live, ...ended], endedFrom: live.length };
+  }, [arrived]);
   const listRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = useId();
@@ -121,6 +127,21 @@ export function QueuePanel(props: QueuePanelProps) {
   }, []);
 
   const pending = items.filter(waitsForUser).length;
+  function renderCard(item: QueueItemView) {
+    return item.mode === 'url' ? (
+      <MemoUrlCard
+        key={item.itemId}
+        item={item}
+        sessionName={sessionNameOf(item)}
+        preferSystemBrowser={urlMode === 'system-browser'}
+        onSettled={handleSettled}
+      />
+    ) : item.mode === 'permission' ? (
+      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+    ) : (
+      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+    );
+  }
   const sessionNameOf = (item: QueueItemView) =>
     item.scope.kind === 'session' ? sessionNames.get(item.scope.sessionKey) : undefined;
 
@@ -180,21 +201,19 @@ export function QueuePanel(props: QueuePanelProps) {
           {items.length === 0 ? (
             <p className="empty-note">{agent ? `Nothing waiting from ${agent.name}.` : 'Nothing waiting.'}</p>
           ) : (
-            shown.map((item) =>
-              item.mode === 'url' ? (
-                <MemoUrlCard
-                  key={item.itemId}
-                  item={item}
-                  sessionName={sessionNameOf(item)}
-                  preferSystemBrowser={urlMode === 'system-browser'}
-                  onSettled={handleSettled}
-                />
-              ) : item.mode === 'permission' ? (
-                <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
-              ) : (
-                <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
-              ),
-            )
+            // One flat list of siblings (the heading among them), so a card that ends moves below it without being
+            // remounted: its focus and its own state stay.
+            shown.flatMap((item, index) => {
+              const drawn = renderCard(item);
+              return index === endedFrom
+                ? [
+                    <h3 key="ended-heading" className="queue-ended-title">
+                      Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
+                    </h3>,
+                    drawn,
+                  ]
+                : [drawn];
+            })
           )}
           {notShown > 0 && (
             <button

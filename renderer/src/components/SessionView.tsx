@@ -4,6 +4,7 @@ import { errorSentence, useBridge } from '../bridge-context';
 import { sessionWaitingText } from '../format';
 import { waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
+import { PlanStrip } from './PlanStrip';
 import { Transcript } from './Transcript';
 
 interface SessionViewProps {
@@ -105,6 +106,7 @@ export function SessionView(props: SessionViewProps) {
         </button>
       )}
 
+      <PlanStrip entries={session.transcript} />
       <Transcript entries={session.transcript} busy={session.promptInFlight} />
 
       {session.suggestions.length > 0 && (

@@ -279,6 +279,25 @@ export function queueOfAgent(queue: QueueItemView[], agentId: string): QueueItem
   return queue.filter((i) => i.agentId === agentId).sort(byArrival);
 }
 
+/**
+ * Whether an item is still live: waiting for the user's answer, or consented and going on in a page. Completed,
+ * refused, withdrawn and disconnected items have ended and only wait to be dismissed.
+ */
+export function isLive(item: QueueItemView): boolean {
+  return item.state === 'pending' || item.state === 'consented';
+}
+
+/**
+ * An ordered queue split for display: live items first ({@link isLive}), then the ended ones, each part keeping
+ * the given order (arrival), so a finished card never sits above a newer request that still needs the user.
+ */
+export function splitByLive(items: QueueItemView[]): { live: QueueItemView[]; ended: QueueItemView[] } {
+  const live: QueueItemView[] = [];
+  const ended: QueueItemView[] = [];
+  for (const item of items) (isLive(item) ? live : ended).push(item);
+  return { live, ended };
+}
+
 /** Every agent's items that wait for the user ({@link waitsForUser}), oldest first: the "Waiting for you" list. */
 export function waitingItems(queue: QueueItemView[]): QueueItemView[] {
   return queue.filter(waitsForUser).sort(byArrival);
