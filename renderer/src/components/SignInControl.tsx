@@ -4,7 +4,8 @@ import { errorSentence, useBridge } from '../bridge-context';
 
 /**
  * Sign-in with one of the agent's `authMethods`: one "Sign in with <name>" button per method, the method's
- * description as its help text. While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
+ * description as its help text; a terminal method shows the command to run instead (Switchboard never
+ * runs it). While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
  * agent sends meanwhile land in the queue labelled "While signing in" (spec E-REQ-3). A failed or cancelled
  * sign-in shows its sentence here.
  */
@@ -91,7 +92,20 @@ export function SignInControl({ agent }: { agent: AgentView }) {
         </div>
       ) : (
         <ul className="sign-in-methods">
-          {agent.authMethods.map((m, index) => (
+          {agent.authMethods.map((m, index) =>
+            m.terminalCommand ? (
+              <li key={m.methodId} className="sign-in-method">
+                <p className="sign-in-help">
+                  {m.name}: run this in a terminal, then start a session. Switchboard does not run it for you.
+                </p>
+                <pre className="sign-in-command plain-text" aria-label={`Command for ${m.name}`} tabIndex={0}>
+                  {m.terminalCommand}
+                </pre>
+                <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(m.terminalCommand!)}>
+                  Copy command
+                </button>
+              </li>
+            ) : (
             <li key={m.methodId} className="sign-in-method">
               <button
                 type="button"
@@ -107,7 +121,8 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                 </p>
               )}
             </li>
-          ))}
+            ),
+          )}
         </ul>
       )}
       {outcome && (
