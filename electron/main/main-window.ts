@@ -3,7 +3,7 @@
  * `window.switchboard` as its only door to the main process.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
-import { guardWebContents } from './web-security';
+import { HARDENED_WEB_PREFERENCES, guardWebContents } from './web-security';
 
 /** The `BrowserWindow` class, passed in so tests can hand a recording fake. */
 export type BrowserWindowClass = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
@@ -31,22 +31,7 @@ export function mainWindowOptions(options: MainWindowOptions): BrowserWindowCons
     minHeight: 480,
     show: false,
     backgroundColor: '#1e1e1e',
-    webPreferences: {
-      preload: options.preloadPath,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
-      spellcheck: false,
-      devTools: options.devTools,
-    },
+    webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: options.preloadPath, devTools: options.devTools },
   };
 }
 

@@ -22,6 +22,7 @@ import type {
 } from 'electron';
 import type { UrlOpener, UrlOpenMode } from '../core/url-opener';
 import type { BrowserWindowClass } from './main-window';
+import { HARDENED_WEB_PREFERENCES } from './web-security';
 import { allowedPageHref, certificateErrorTitle, hostForLog, mayFrameNavigate, stripTitle } from './url-window-policy';
 
 /** The pieces of `electron` the opener uses; the main window is deliberately not among them. */
@@ -40,24 +41,7 @@ const PARTITION_PREFIX = 'url-item-';
 
 /** The sealed web preferences shared by an item's window and its popups (spec E-URL-5). */
 function sealedWebPreferences(partition: string): WebPreferences {
-  return {
-    partition,
-    sandbox: true,
-    contextIsolation: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webviewTag: false,
-    devTools: false,
-    preload: undefined,
-    safeDialogs: true,
-    spellcheck: false,
-    javascript: true,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-  };
+  return { ...HARDENED_WEB_PREFERENCES, partition, devTools: false, preload: undefined, javascript: true };
 }
 
 function itemWindowOptions(partition: string, href: string): BrowserWindowConstructorOptions {

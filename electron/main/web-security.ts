@@ -2,8 +2,28 @@
  * Hardening shared by every window (style: "deny window.open and navigation globally unless a window opts
  * in"): no popups, no webviews, no navigation away from the page's own origin, no permissions, no downloads.
  */
-import type { App, Session, WebContents } from 'electron';
+import type { App, Session, WebContents, WebPreferences } from 'electron';
 import { isSameOrigin, originOf } from './url-origin';
+
+/**
+ * The web preferences every Switchboard window starts from: sandboxed, context-isolated, no Node in any
+ * frame or worker, no webviews, no insecure content. Each window adds only what it needs on top (its
+ * preload or partition, devtools), so the security baseline lives in one place.
+ */
+export const HARDENED_WEB_PREFERENCES: Readonly<WebPreferences> = Object.freeze({
+  sandbox: true,
+  contextIsolation: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webviewTag: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  navigateOnDragDrop: false,
+  safeDialogs: true,
+  spellcheck: false,
+});
 
 /** The one permission our own pages may use: writing plain text to the clipboard (e.g. "copy my draft"). */
 const OWN_ORIGIN_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
