@@ -541,7 +541,7 @@ export class Hub {
   }
 
   private waitingCount(): number {
-    return this.broker.items().filter((i) => i.state === 'pending').length;
+    return this.broker.pendingCount();
   }
 
   // ── sessions ────────────────────────────────────────────────────────────────────────────────────────
@@ -600,8 +600,7 @@ export class Hub {
   private refreshWaiting(sessionKey: string): void {
     const session = this.sessions.get(sessionKey);
     if (!session) return;
-    const waiting = this.broker.items().filter((i) => i.state === 'pending' && i.scope.kind === 'session' && i.scope.sessionKey === sessionKey);
-    session.setWaitingItems(waiting.length);
+    session.setWaitingItems(this.broker.pendingCount(sessionKey));
   }
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────

@@ -96,10 +96,7 @@ export class ElicitationBroker {
    * tells the user once per flood.
    */
   private admit(connection: ConnectionRef): void {
-    let pending = 0;
-    for (const entry of this.entries.values()) {
-      if (entry.connection.connectionId === connection.connectionId && entry.view.state === 'pending') pending++;
-    }
+    const pending = this.countPending((entry) => entry.connection.connectionId === connection.connectionId);
     const refused = this.floodGuard.check(connection.connectionId, pending);
     if (!refused) return;
     if (refused.tellUser) {
@@ -345,6 +342,22 @@ export class ElicitationBroker {
       if (scope.sessionTitle === context.sessionTitle && scope.toolCallTitle === toolCallTitle) continue;
       this.update(entry, { scope: { ...scope, sessionTitle: context.sessionTitle, toolCallTitle } });
     }
+  }
+
+  /**
+   * How many items wait for the user, optionally only those of one session. Counts without sorting or
+   * copying: the hub asks on every queue change.
+   */
+  pendingCount(sessionKey?: string): number {
+    return this.countPending(
+      (entry) => sessionKey === undefined || (entry.view.scope.kind === 'session' && entry.view.scope.sessionKey === sessionKey),
+    );
+  }
+
+  private countPending(include: (entry: Entry) => boolean): number {
+    let count = 0;
+    for (const entry of this.entries.values()) if (entry.view.state === 'pending' && include(entry)) count++;
+    return count;
   }
 
   /** All items, oldest first. */
