@@ -3,10 +3,11 @@
  * how an elicitation ended ({@link ElicitOutcome}), the advertised elicitation modes, and the per-session
  * bookkeeping (one turn at a time, cancellation).
  */
+import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { FormSchema } from './schemas';
 import type { DemoServices } from './signin';
-import type { ProtocolVersion } from './info';
+import { log, type ProtocolVersion } from './info';
 
 /** Elicitation modes the client advertised in `initialize`. */
 export interface ElicitationModes {
@@ -316,6 +317,21 @@ export class SessionRegistry {
   /** Registers a new session. */
   add(session: DemoSession): void {
     this.sessions.set(session.sessionId, session);
+  }
+
+  /**
+   * Handles `session/new` for either protocol version: registers a session in `cwd` and, once the response
+   * is on its way, announces the scenarios as commands through `announce` (so the client already knows
+   * the session id when the update arrives).
+   */
+  open(cwd: string, announce: (sessionId: string) => Promise<void>): DemoSession {
+    const session = new DemoSession(randomUUID(), cwd);
+    this.add(session);
+    log(`session/new ${session.sessionId}`);
+    setImmediate(() => {
+      announce(session.sessionId).catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
+    });
+    return session;
   }
 
   /** The session with this id, or a -32602 "unknown session" error. */

@@ -2,14 +2,12 @@
  * The demo agent over ACP v1 (the SDK's default entry point). A v1 prompt turn lasts as long as the
  * `session/prompt` request: the response carries the stop reason.
  */
-import { randomUUID } from 'node:crypto';
 import * as acp from '@agentclientprotocol/sdk';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { runPrompt, scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
-  DemoSession,
   elicitationModes,
   isUrlQuestion,
   promptText,
@@ -151,18 +149,12 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       return {};
     })
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
-      const session = new DemoSession(randomUUID(), params.cwd);
-      sessions.add(session);
-      log(`session/new ${session.sessionId}`);
-      // After the response, so the client knows the session id when the update arrives.
-      setImmediate(() => {
-        client
-          .notify(acp.methods.client.session.update, {
-            sessionId: session.sessionId,
-            update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
-          })
-          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
-      });
+      const session = sessions.open(params.cwd, (sessionId) =>
+        client.notify(acp.methods.client.session.update, {
+          sessionId,
+          update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
+        }),
+      );
       return { sessionId: session.sessionId };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => ({

@@ -15,7 +15,6 @@ import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
-  DemoSession,
   elicitationModes,
   isUrlQuestion,
   promptText,
@@ -245,18 +244,12 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       return {};
     })
     .onRequest(acp.methods.agent.session.new, ({ params, client }) => {
-      const session = new DemoSession(randomUUID(), params.cwd);
-      sessions.add(session);
-      log(`session/new ${session.sessionId}`);
-      // Also sent as an update (after the response), for clients that only watch updates.
-      setImmediate(() => {
-        client
-          .notify(acp.methods.client.session.update, {
-            sessionId: session.sessionId,
-            update: { sessionUpdate: 'available_commands_update', availableCommands: commands() },
-          })
-          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
-      });
+      const session = sessions.open(params.cwd, (sessionId) =>
+        client.notify(acp.methods.client.session.update, {
+          sessionId,
+          update: { sessionUpdate: 'available_commands_update', availableCommands: commands() },
+        }),
+      );
       return { sessionId: session.sessionId, availableCommands: commands() };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => ({
