@@ -354,6 +354,8 @@ export interface CommandResults {
 
 export type CommandName = keyof typeof commandParamSchemas;
 export type CommandParams<K extends CommandName> = z.input<(typeof commandParamSchemas)[K]>;
+/** A command's params after the hub parsed them with its schema (defaults applied, types narrowed). */
+export type CommandInput<K extends CommandName> = z.output<(typeof commandParamSchemas)[K]>;
 
 /**
  * The one object the renderer depends on: `window.switchboard` in Electron, a WebSocket client in the

@@ -12,6 +12,7 @@ import {
   isCommandName,
   type AgentView,
   type BridgeEvent,
+  type CommandInput,
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
@@ -64,6 +65,10 @@ export interface HubOptions {
   /** Opens a checked, re-serialised https (or loopback http) address in the system browser. */
   openExternal?: (url: string) => void;
 }
+
+/** A bridge command's handler: params as parsed by its schema, the command's result (or a promise of it). */
+type CommandHandler<K extends CommandName> = (params: CommandInput<K>) => CommandResults[K] | Promise<CommandResults[K]>;
+type CommandHandlers = { [K in CommandName]: CommandHandler<K> };
 
 /** The host's side of "someone is waiting for you" (issue "Running many agents", scope 3). */
 export interface AttentionSink {
@@ -169,7 +174,7 @@ export class Hub {
     if (!isCommandName(command)) throw new Error(`Unknown command ${JSON.stringify(command).slice(0, 80)}.`);
     const parsed = commandParamSchemas[command].safeParse(params ?? {});
     if (!parsed.success) throw new Error(`The ${command} command was sent invalid parameters.`);
-    return this.run(command, parsed.data as never);
+    return this.run(command, parsed.data as CommandInput<typeof command>);
   }
 
   /** Subscribes to event batches; returns the unsubscribe function. */
@@ -197,67 +202,77 @@ export class Hub {
     this.batcher.dispose();
   }
 
-  private async run<K extends CommandName>(command: K, params: Record<string, unknown>): Promise<CommandResults[K]> {
-    const p = params as never as Record<string, string> & { values?: Record<string, unknown>; openIn?: 'app-window' | 'system-browser' };
-    switch (command) {
-      case 'getSnapshot':
-        return this.snapshot() as CommandResults[K];
-      case 'newSession':
-        return (await this.newSession(p.agentId, p.cwd ?? this.options.defaultCwd)) as CommandResults[K];
-      case 'prompt':
-        return (await this.prompt(p.sessionKey, p.text)) as CommandResults[K];
-      case 'cancelPrompt':
-        await this.cancelPrompt(p.sessionKey);
-        return {} as CommandResults[K];
-      case 'answerElicitation':
-        this.broker.answer(p.itemId, p.agentId, p.action as 'accept' | 'decline' | 'cancel', p.values, p.openIn);
-        return {} as CommandResults[K];
-      case 'answerPermission':
-        this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
-        return {} as CommandResults[K];
-      case 'reopenUrl':
-        this.broker.reopen(p.itemId, p.agentId);
-        return {} as CommandResults[K];
-      case 'authenticate':
-        await this.authenticate(p.agentId, p.methodId);
-        return {} as CommandResults[K];
-      case 'cancelAuthenticate':
-        this.requireAgent(p.agentId).signIn?.abort();
-        return {} as CommandResults[K];
-      case 'saveAgent':
-        return (await this.saveAgent(params as unknown as AgentInput)) as CommandResults[K];
-      case 'removeAgent':
-        await this.removeAgent(p.agentId);
-        return {} as CommandResults[K];
-      case 'moveAgent':
-        await this.editConfig(moveAgent(this.config, p.agentId, (params as { toIndex: number }).toIndex));
-        return {} as CommandResults[K];
-      case 'setAgentFlags': {
-        const flags = params as { agentId: string; enabled?: boolean; muted?: boolean };
-        const current = this.requireAgent(flags.agentId).config;
-        await this.saveAgent({ ...current, agentId: current.id, enabled: flags.enabled ?? current.enabled, muted: flags.muted ?? current.muted });
-        return {} as CommandResults[K];
-      }
-      case 'importZedSettings':
-        return importZedSettings(p.text) as CommandResults[K];
-      case 'openExternal':
-        this.openExternal(p.url);
-        return {} as CommandResults[K];
-      case 'getAgentLog': {
-        const runtime = this.requireAgent(p.agentId);
-        return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) } as CommandResults[K];
-      }
-      case 'saveDraft':
-        return this.broker.saveDraft(p.itemId, p.values ?? {}) as CommandResults[K];
-      case 'dismissItem':
-        this.broker.dismiss(p.itemId);
-        return {} as CommandResults[K];
-      case 'restartAgent':
-        await this.restart(p.agentId);
-        return {} as CommandResults[K];
-    }
-    throw new Error(`Unknown command ${command}.`);
+  private run<K extends CommandName>(command: K, params: CommandInput<K>): Promise<CommandResults[K]> {
+    const handler = this.handlers[command] as CommandHandler<K>;
+    return Promise.resolve(handler(params));
   }
+
+  /**
+   * One typed handler per bridge command (issue 8, scope 9). Each receives its params already parsed by
+   * `commandParamSchemas[command]`, so it never casts; adding a command is one schema in the contract and
+   * one entry here (TypeScript rejects a missing one).
+   */
+  private readonly handlers: CommandHandlers = {
+    getSnapshot: () => this.snapshot(),
+    newSession: (p) => this.newSession(p.agentId, p.cwd ?? this.options.defaultCwd),
+    prompt: (p) => this.prompt(p.sessionKey, p.text),
+    cancelPrompt: async (p) => {
+      await this.cancelPrompt(p.sessionKey);
+      return {};
+    },
+    answerElicitation: (p) => {
+      this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn);
+      return {};
+    },
+    answerPermission: (p) => {
+      this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
+      return {};
+    },
+    reopenUrl: (p) => {
+      this.broker.reopen(p.itemId, p.agentId);
+      return {};
+    },
+    authenticate: async (p) => {
+      await this.authenticate(p.agentId, p.methodId);
+      return {};
+    },
+    cancelAuthenticate: (p) => {
+      this.requireAgent(p.agentId).signIn?.abort();
+      return {};
+    },
+    saveAgent: (p) => this.saveAgent(p),
+    removeAgent: async (p) => {
+      await this.removeAgent(p.agentId);
+      return {};
+    },
+    moveAgent: async (p) => {
+      await this.editConfig(moveAgent(this.config, p.agentId, p.toIndex));
+      return {};
+    },
+    setAgentFlags: async (p) => {
+      const current = this.requireAgent(p.agentId).config;
+      await this.saveAgent({ ...current, agentId: current.id, enabled: p.enabled ?? current.enabled, muted: p.muted ?? current.muted });
+      return {};
+    },
+    importZedSettings: (p) => importZedSettings(p.text),
+    openExternal: (p) => {
+      this.openExternal(p.url);
+      return {};
+    },
+    getAgentLog: (p) => {
+      const runtime = this.requireAgent(p.agentId);
+      return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) };
+    },
+    saveDraft: (p) => this.broker.saveDraft(p.itemId, p.values),
+    dismissItem: (p) => {
+      this.broker.dismiss(p.itemId);
+      return {};
+    },
+    restartAgent: async (p) => {
+      await this.restart(p.agentId);
+      return {};
+    },
+  };
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
 

@@ -10,7 +10,7 @@ import type { AgentConfig } from './config';
 
 /** What an import found: agents ready to add (ids not yet unique), and entries it could not use. */
 export interface ZedImport {
-  agents: Array<Omit<AgentConfig, 'id'>>;
+  agents: Array<Omit<AgentConfig, 'id' | 'command'> & { command: string }>;
   skipped: Array<{ name: string; reason: string }>;
 }
 
