@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { AgentPane } from './components/AgentPane';
-import { AgentSidebar } from './components/AgentSidebar';
-import { AgentDialogs, type AgentDialog } from './components/agents/AgentDialogs';
-import { Notices } from './components/Notices';
-import { QueuePanel } from './components/QueuePanel';
-import { WaitingForYou } from './components/WaitingForYou';
-import { sessionNames } from './format';
+import { AgentPane } from './agents/AgentPane';
+import { AgentSidebar } from './agents/AgentSidebar';
+import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
+import { Notices } from './shell/Notices';
+import { QueuePanel } from './elicitation/QueuePanel';
+import { WaitingForYou } from './elicitation/WaitingForYou';
+import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore } from './state/store';
 
 /**

@@ -6,9 +6,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { BridgeContext, errorSentence } from './bridge-context';
-import { connectBridge, missingHarnessToken } from './bridge-client';
-import { MissingToken } from './components/MissingToken';
+import { BridgeContext, errorSentence } from './shell/bridge-context';
+import { connectBridge, missingHarnessToken } from './shell/bridge-client';
+import { MissingToken } from './shell/MissingToken';
 import { createAppStore } from './state/store';
 import './styles.css';
 

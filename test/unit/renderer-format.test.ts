@@ -11,7 +11,7 @@ import {
   sessionWaitingText,
   shortId,
   stopReasonText,
-} from '../../renderer/src/format';
+} from '../../renderer/src/shell/format';
 import {
   DATE_TIME_EXAMPLE,
   constraintHint,
@@ -20,7 +20,7 @@ import {
   maskedSecret,
   offsetText,
   rfc3339ToLocalInput,
-} from '../../renderer/src/form-values';
+} from '../../renderer/src/elicitation/form-values';
 
 function field(overrides: Partial<FieldSpec>): FieldSpec {
   return { name: 'f', label: 'F', required: false, kind: 'string', looksSecret: false, ...overrides };

@@ -1,0 +1,46 @@
+import type { AgentView } from '../../../shared/bridge';
+import { AgentEditor } from './AgentEditor';
+import { AgentLog } from './AgentLog';
+import { RemoveAgent } from './RemoveAgent';
+import { ZedImport } from './ZedImport';
+
+/** Which agent-management dialog is open. */
+export type AgentDialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; agentId: string }
+  | { kind: 'log'; agentId: string }
+  | { kind: 'remove'; agentId: string }
+  | { kind: 'import' };
+
+interface AgentDialogsProps {
+  dialog: AgentDialog | null;
+  agents: AgentView[];
+  onClose: () => void;
+  /** Shows an agent that was just added. */
+  onSelectAgent: (agentId: string) => void;
+}
+
+/**
+ * The open agent-management dialog, if any. A dialog about an agent that has meanwhile gone (removed from
+ * another window) simply is not drawn.
+ */
+export function AgentDialogs({ dialog, agents, onClose, onSelectAgent }: AgentDialogsProps) {
+  if (!dialog) return null;
+  const agent = 'agentId' in dialog ? agents.find((a) => a.agentId === dialog.agentId) : undefined;
+  const added = (agentId: string) => {
+    onClose();
+    onSelectAgent(agentId);
+  };
+  switch (dialog.kind) {
+    case 'add':
+      return <AgentEditor onClose={onClose} onSaved={added} />;
+    case 'edit':
+      return agent ? <AgentEditor key={agent.agentId} agent={agent} onClose={onClose} onSaved={onClose} /> : null;
+    case 'log':
+      return agent ? <AgentLog key={agent.agentId} agent={agent} onClose={onClose} /> : null;
+    case 'remove':
+      return agent ? <RemoveAgent key={agent.agentId} agent={agent} onClose={onClose} onRemoved={onClose} /> : null;
+    case 'import':
+      return <ZedImport agents={agents} onClose={onClose} onAdded={added} />;
+  }
+}

@@ -1,0 +1,238 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import { errorSentence, useBridge } from '../shell/bridge-context';
+import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/format';
+import { foregroundText } from '../session/foreground-text';
+import { ForegroundDot } from '../session/ForegroundBadge';
+import { SessionView } from '../session/SessionView';
+import { SignInControl } from './SignInControl';
+
+interface AgentPaneProps {
+  agent: AgentView;
+  sessions: SessionModel[];
+  queue: QueueItemView[];
+  defaultCwd: string;
+  selectedSessionKey: string | null;
+  onSelectSession: (sessionKey: string) => void;
+  composerText: (sessionKey: string) => string;
+  onComposerText: (sessionKey: string, text: string | ((previous: string) => string)) => void;
+  /** Display names of sessions by `sessionKey` ("Session 2", or the agent's title for it). */
+  sessionNames: Map<string, string>;
+  /** Shows a queue item: opens the Requests panel if it is collapsed, scrolls to the card and focuses it. */
+  onRevealItem: (itemId: string) => void;
+}
+
+/**
+ * The selected agent: who it is (spec E-REQ-7), its status with a restart when it stopped, sign-in when it
+ * offers `authMethods`, its sessions, a "New session" form with a working folder, and the selected session.
+ */
+export function AgentPane(props: AgentPaneProps) {
+  const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession, sessionNames } = props;
+  const bridge = useBridge();
+  const ids = useId();
+  const [cwd, setCwd] = useState(defaultCwd);
+  const [creating, setCreating] = useState(false);
+  const [restarting, setRestarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** The agent turned down New session until the user signs in: its sentence, shown beside New session. */
+  const [signInNeeded, setSignInNeeded] = useState<string | null>(null);
+  const [signingInSeen, setSigningInSeen] = useState(agent.signingIn);
+  /** A session the user just created: its composer takes focus once it shows. */
+  const [focusSession, setFocusSession] = useState<string | null>(null);
+
+  const ready = agent.status.kind === 'ready';
+  const starting = agent.status.kind === 'starting';
+  const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed' || agent.status.kind === 'crashed';
+  const selected =
+    sessions.find((s) => s.sessionKey === selectedSessionKey) ?? (sessions.length > 0 ? sessions[sessions.length - 1] : null);
+
+  // The session pills are one row that scrolls sideways: keep the selected one in view (without scrolling the page).
+  const tabsRef = useRef<HTMLUListElement>(null);
+  const selectedKey = selected?.sessionKey ?? null;
+  useEffect(() => {
+    const list = tabsRef.current;
+    if (!list) return;
+    const show = () => {
+      const tab = list.querySelector<HTMLElement>('.session-tab.is-selected');
+      if (!tab) return;
+      const left = tab.offsetLeft; // the list is positioned, so this is within it
+      if (left < list.scrollLeft) list.scrollLeft = left - 8;
+      else if (left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+        list.scrollLeft = left + tab.offsetWidth - list.clientWidth + 8;
+      }
+    };
+    show();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [selectedKey, sessions.length]);
+
+  // Once a sign-in starts, the "sign in first" hint has done its job (the sign-in control reports how it ends).
+  if (agent.signingIn !== signingInSeen) {
+    setSigningInSeen(agent.signingIn);
+    if (agent.signingIn) setSignInNeeded(null);
+  }
+
+  async function createSession(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (creating || !ready) return;
+    setCreating(true);
+    setError(null);
+    setSignInNeeded(null);
+    try {
+      const folder = cwd.trim();
+      const { sessionKey } = await bridge.invoke('newSession', folder ? { agentId: agent.agentId, cwd: folder } : { agentId: agent.agentId });
+      onSelectSession(sessionKey);
+      setFocusSession(sessionKey);
+    } catch (e) {
+      const sentence = errorSentence(e);
+      if (asksToSignIn(sentence) && agent.authMethods.length > 0) setSignInNeeded(sentence);
+      else setError(`Could not start a session: ${sentence}`);
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function restart(): Promise<void> {
+    if (restarting) return;
+    setRestarting(true);
+    setError(null);
+    try {
+      await bridge.invoke('restartAgent', { agentId: agent.agentId });
+    } catch (e) {
+      setError(`Could not restart the agent: ${errorSentence(e)}`);
+    } finally {
+      setRestarting(false);
+    }
+  }
+
+  const info = agentInfoText(agent.agentInfo);
+  // An exit or a failure is told in the core's own sentence; the short label is for when there is none.
+  const detail = agentStatusDetail(agent.status);
+  const nameOf = (session: SessionModel) => sessionNames.get(session.sessionKey) ?? sessionLabel(session);
+  return (
+    <div className="agent-pane">
+      <header className="agent-header">
+        <div className="agent-header-text">
+          <h2 className="agent-title">{agent.name}</h2>
+          {(info || !detail) && (
+            <p className="agent-meta">
+              {info && <span>{info}</span>}
+              {!detail && (
+                <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
+              )}
+            </p>
+          )}
+          {detail && (
+            <p className={`agent-status-message status-text-${agent.status.kind} plain-text`}>{detail}</p>
+          )}
+        </div>
+        {ready && agent.authMethods.length > 0 && (
+          <div className={`sign-in-slot${signInNeeded && !agent.signingIn ? ' needs-sign-in' : ''}`}>
+            <SignInControl agent={agent} />
+          </div>
+        )}
+        {stopped && (
+          <button type="button" className="button" onClick={() => void restart()} disabled={restarting}>
+            Restart agent
+          </button>
+        )}
+      </header>
+
+      <div className="session-bar">
+        {sessions.length > 0 && (
+          <nav className="session-tabs" aria-label="Sessions">
+            <ul ref={tabsRef}>
+              {sessions.map((session) => {
+                const isSelected = selected?.sessionKey === session.sessionKey;
+                const state = foregroundText(session.foreground);
+                return (
+                  <li key={session.sessionKey}>
+                    <button
+                      type="button"
+                      className={`session-tab${isSelected ? ' is-selected' : ''}`}
+                      aria-current={isSelected ? 'page' : undefined}
+                      onClick={() => onSelectSession(session.sessionKey)}
+                      title={`${state.label}${state.derived ? ' (derived)' : ''}\nSession id: ${session.sessionId}\nFolder: ${session.cwd}`}
+                    >
+                      <ForegroundDot foreground={session.foreground} />
+                      <span className="session-tab-name">{nameOf(session)}</span>
+                      <span className="sr-only">, {state.label}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+        <form className="new-session" onSubmit={(e) => void createSession(e)}>
+          <label htmlFor={`${ids}-cwd`} className="new-session-label">
+            Working folder
+          </label>
+          <input
+            id={`${ids}-cwd`}
+            className="new-session-cwd"
+            type="text"
+            value={cwd}
+            onChange={(e) => setCwd(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!ready || creating}
+            aria-describedby={signInNeeded ? `${ids}-sign-in-needed` : undefined}
+          >
+            New session
+          </button>
+          {signInNeeded && (
+            <p id={`${ids}-sign-in-needed`} className="new-session-sign-in plain-text" role="alert">
+              {signInNeeded}
+            </p>
+          )}
+        </form>
+      </div>
+      {starting && selected && <p className="muted pane-note">The agent is starting; sessions open once it is ready.</p>}
+      {error && (
+        <p className="inline-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {selected ? (
+        <SessionView
+          key={selected.sessionKey}
+          session={selected}
+          name={nameOf(selected)}
+          onRevealItem={props.onRevealItem}
+          queue={queue}
+          text={props.composerText(selected.sessionKey)}
+          onText={(text) => props.onComposerText(selected.sessionKey, text)}
+          agentReady={ready}
+          focusComposer={focusSession === selected.sessionKey}
+          onComposerFocused={() => setFocusSession(null)}
+        />
+      ) : (
+        <div className="empty-session">
+          <p>No session with {agent.name} yet.</p>
+          <p className="muted">
+            {ready
+              ? 'Choose a working folder and press New session.'
+              : stopped
+                ? 'The agent is not running. Press Restart agent; once it is ready you can start a session.'
+                : starting
+                  ? 'The agent is starting; you can start a session once it is ready.'
+                  : 'The agent is turned off; turn it on to start a session.'}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Whether main turned down New session because the agent wants the user to sign in first. */
+function asksToSignIn(sentence: string): boolean {
+  return sentence.includes('asks you to sign in first');
+}

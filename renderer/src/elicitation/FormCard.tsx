@@ -1,0 +1,418 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { FormItemView } from '../../../shared/bridge';
+import {
+  describeForm,
+  initialValues,
+  secretFields,
+  type FieldSpec,
+  type FormCheck,
+  type FormDescription,
+  type FormValues,
+} from '../../../shared/form-schema';
+import { errorSentence, useBridge } from '../shell/bridge-context';
+import { agentIdentity } from '../shell/format';
+import {
+  checkAllowsSend,
+  fieldKey,
+  formatRawValue,
+  isSupported,
+  keyedErrors,
+  startValues,
+  toPropertyValues,
+} from './form-values';
+import { CardShell } from './CardShell';
+import { DraftChecker } from './draft-checker';
+import { FieldControl } from './FieldControl';
+import { ReviewSummary } from './ReviewSummary';
+import { SecretValue } from './SecretValue';
+
+interface FormCardProps {
+  item: FormItemView;
+  /**
+   * Called once an answer or a dismissal was accepted by main; `hadFocus` says whether keyboard focus was
+   * inside this card, so the queue can move it somewhere sensible before the card disappears.
+   */
+  onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** The session's display name, as the session tabs show it (session-scoped items only). */
+  sessionName?: string;
+}
+
+type Described = { ok: true; form: FormDescription } | { ok: false; error: string };
+type Busy = null | 'review' | 'accept' | 'decline' | 'cancel' | 'dismiss';
+type Answered = null | 'accept' | 'decline' | 'cancel' | 'dismiss';
+
+const ANSWERED_TEXT: Record<Exclude<Answered, null>, string> = {
+  accept: 'Sent to the agent.',
+  decline: 'Declined.',
+  cancel: 'Cancelled.',
+  dismiss: 'Dismissed.',
+};
+
+/**
+ * One form-mode elicitation as a card (spec E-REQ-6/7, E-FORM-3/4/5/9/12, E-RES-1/2, E-CXL-1/4): names the
+ * agent and context, shows the message as plain text, edits the answers with main as the validator, then
+ * Review → Send; Decline and Cancel are always there. Withdrawn or disconnected items keep the typed values
+ * readable and offer only Dismiss.
+ */
+export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
+  const bridge = useBridge();
+  const idBase = useId();
+  const articleRef = useRef<HTMLElement>(null);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useRef<'review' | 'edit' | null>(null);
+
+  // An item's schema never changes, so it is read once per card (the card is keyed by itemId).
+  const [described] = useState<Described>(() => describe(item.requestedSchema));
+  const fields = described.ok ? described.form.fields : NO_FIELDS;
+  const [defaults] = useState(() => startValues(fields, safeInitialValues(fields), item.draft));
+  const [latestCheck, setLatestCheck] = useState<FormCheck | null>(null);
+  const [checker] = useState(() => new DraftChecker(bridge, item.itemId, setLatestCheck));
+
+  const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
+  /** The fields (by key) that held Review back at the last Review press; listed at the top until fixed. */
+  const [blocked, setBlocked] = useState<string[]>([]);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [answered, setAnswered] = useState<Answered>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+
+  // Validation comes from main (spec E-FORM-5); the same call saves the draft there (architecture rule 7).
+  const resolver = useCallback<Resolver<FormValues>>(
+    async (values) => {
+      try {
+        const check = await checker.check(toPropertyValues(fields, values), false);
+        const { byKey } = keyedErrors(fields, check);
+        if (byKey.size === 0) return { values, errors: {} };
+        const errors: FieldErrors<FormValues> = {};
+        for (const [key, message] of byKey) errors[key] = { type: 'validate', message };
+        return { values: {}, errors };
+      } catch {
+        // Transport trouble shows in the connection banner; Review asks again and reports it on the card.
+        return { values, errors: {} };
+      }
+    },
+    [checker, fields],
+  );
+  const form = useForm<FormValues>({ mode: 'onChange', defaultValues: defaults, resolver, shouldFocusError: true });
+
+  const pending = item.state === 'pending';
+
+  // One check on arrival, so form-level problems (e.g. a required unsupported field) show before Review.
+  const { getValues } = form;
+  useEffect(() => {
+    if (!pending || !described.ok) return;
+    checker.check(toPropertyValues(fields, getValues()), true).catch(() => {});
+  }, [pending, described.ok, checker, fields, getValues]);
+
+  // Move focus only in answer to the user's own Review/Edit click, never on arrival.
+  const mode = review ? 'review' : 'edit';
+  const { setFocus } = form;
+  useEffect(() => {
+    const target = focusAfterRender.current;
+    if (target === null || target !== mode) return;
+    focusAfterRender.current = null;
+    if (mode === 'review') {
+      reviewHeadingRef.current?.focus();
+      return;
+    }
+    const first = fields.findIndex(isSupported);
+    if (first >= 0) setFocus(fieldKey(first));
+  }, [mode, fields, setFocus]);
+
+  const agent = agentIdentity(item.agentName, item.agentInfo);
+  const secrets = secretFields(fields);
+  const locked = busy !== null || answered !== null;
+
+  async function startReview(): Promise<void> {
+    if (locked) return;
+    setBusy('review');
+    setCardError(null);
+    try {
+      const values = toPropertyValues(fields, form.getValues());
+      const check = await checker.check(values, true);
+      const { byKey } = keyedErrors(fields, check);
+      form.clearErrors();
+      setBlocked(fields.map((_field, index) => fieldKey(index)).filter((key) => byKey.has(key)));
+      if (byKey.size > 0) {
+        // Show every field's problem and focus the first one, in form order.
+        let first = true;
+        fields.forEach((_field, index) => {
+          const key = fieldKey(index);
+          const message = byKey.get(key);
+          if (message === undefined) return;
+          form.setError(key, { type: 'validate', message }, { shouldFocus: first });
+          first = false;
+        });
+        // The Review button sits below a long card: bring the first field to be fixed into view as well.
+        const firstKey = fields.map((_field, index) => fieldKey(index)).find((key) => byKey.has(key));
+        if (firstKey) revealField(firstKey, false);
+        return;
+      }
+      focusAfterRender.current = 'review';
+      setReview({ check, values });
+    } catch (error) {
+      setCardError(`Could not check the answers: ${errorSentence(error)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Focuses a field (its control, or the first control of a choice group) and scrolls it into view. */
+  function revealField(key: string, focus: boolean): void {
+    if (focus) form.setFocus(key);
+    const id = `${idBase}-${key}`;
+    const control =
+      document.getElementById(id) ?? articleRef.current?.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ?? null;
+    const target = control?.closest<HTMLElement>('.field') ?? control;
+    if (focus && control && !control.contains(document.activeElement)) {
+      const focusable = control.matches('input, select, textarea, button')
+        ? control
+        : control.querySelector<HTMLElement>('input, select, textarea, button');
+      focusable?.focus({ preventScroll: true });
+    }
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target?.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+  }
+
+  function backToEdit(): void {
+    focusAfterRender.current = 'edit';
+    setReview(null);
+    setCardError(null);
+  }
+
+  async function settle(action: Exclude<Busy, null | 'review'>): Promise<void> {
+    if (locked) return;
+    const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
+    setBusy(action);
+    setCardError(null);
+    try {
+      if (action === 'dismiss') {
+        await bridge.invoke('dismissItem', { itemId: item.itemId });
+      } else if (action === 'accept') {
+        if (!review) return;
+        // Only an accept carries values (spec E-RES-2); main turns them into `content` (E-FORM-7, E-FORM-8).
+        await bridge.invoke('answerElicitation', {
+          itemId: item.itemId,
+          agentId: item.agentId,
+          action,
+          values: review.values,
+        });
+      } else {
+        await bridge.invoke('answerElicitation', { itemId: item.itemId, agentId: item.agentId, action });
+      }
+      setAnswered(action);
+      onSettled(item.itemId, hadFocus);
+    } catch (error) {
+      // Keep everything typed; say what went wrong on the card itself.
+      setCardError(errorSentence(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const formErrors = review ? review.check.formErrors : (latestCheck?.formErrors ?? []);
+  const unplaced = latestCheck && !review ? keyedErrors(fields, latestCheck).unplaced : [];
+  const topErrors = [...formErrors, ...unplaced];
+  // Still unfixed among the fields that held Review back (errors clear as the user types).
+  // (Read on every render: that subscribes this card to error changes.)
+  const fieldErrors = form.formState.errors;
+  const stillBlocked = pending && !review ? blocked.filter((key) => fieldErrors[key] !== undefined) : [];
+  const blockedValues = stillBlocked.length > 0 ? getValues() : {};
+  const allEmpty = stillBlocked.every((key) => isEmptyValue(blockedValues[key]));
+
+  return (
+    <CardShell ref={articleRef} item={item} sessionName={sessionName} className={review ? 'card-reviewing' : undefined}>
+      {stillBlocked.length > 0 && (
+        <div className="review-blocked" role="alert">
+          <p className="review-blocked-title">
+            {stillBlocked.length === 1 ? '1 field needs' : `${stillBlocked.length} fields need`}{' '}
+            {allEmpty ? 'an answer' : 'attention'} before you can review:
+          </p>
+          <ul className="review-blocked-list">
+            {stillBlocked.map((key) => {
+              const field = fields[Number(key.slice(1))];
+              return (
+                <li key={key}>
+                  <button type="button" className="link-button" onClick={() => revealField(key, true)}>
+                    {field?.label ?? key}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      {pending &&
+        secrets.map((field, index) => (
+          <div className="secret-warning" role="alert" key={`${index}:${field.name}`}>
+            <strong>
+              {item.agentName} is asking for “{field.label}”. ACP forbids asking for secrets in a form.
+            </strong>{' '}
+            Do not type a password, key or code here unless you are sure; you can Decline instead.
+          </div>
+        ))}
+
+      <p className="card-message plain-text">{item.message}</p>
+      {described.ok && (described.form.title || described.form.description) && (
+        <div className="card-form-intro">
+          {described.form.title && <p className="card-form-title plain-text">{described.form.title}</p>}
+          {described.form.description && <p className="muted plain-text">{described.form.description}</p>}
+        </div>
+      )}
+
+      {!described.ok && (
+        <p className="card-error" role="alert">
+          This form could not be read: {described.error} You can Decline or Cancel.
+        </p>
+      )}
+
+      {pending && topErrors.length > 0 && (
+        <div className="form-errors" aria-live="polite">
+          <p className="form-errors-title">{review ? 'Send is not possible:' : 'Before this can be sent:'}</p>
+          <ul>
+            {topErrors.map((text, index) => (
+              <li key={index}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {!pending ? (
+        <ReadOnlyValues fields={fields} values={getValues()} />
+      ) : review ? (
+        <ReviewSummary
+          agent={agent}
+          message={item.message}
+          fields={fields}
+          check={review.check}
+          headingRef={reviewHeadingRef}
+          headingId={`${idBase}-review`}
+        />
+      ) : (
+        described.ok && (
+          <form
+            className="card-form"
+            id={`${idBase}-form`}
+            noValidate
+            aria-label={`Answers for ${item.agentName}`}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void startReview();
+            }}
+          >
+            {fields.length === 0 && <p className="muted">This form has no fields.</p>}
+            {fields.map((field: FieldSpec, index) => (
+              <FieldControl
+                key={`${index}:${field.name}`}
+                field={field}
+                fieldKey={fieldKey(index)}
+                control={form.control}
+                idBase={idBase}
+                note={latestCheck?.notes?.[field.name]}
+              />
+            ))}
+          </form>
+        )
+      )}
+
+      {cardError && (
+        <p className="card-error" role="alert">
+          {cardError}
+        </p>
+      )}
+      {answered && (
+        <p className="card-answered" role="status">
+          {ANSWERED_TEXT[answered]}
+        </p>
+      )}
+
+      <div className="card-actions">
+        {!pending ? (
+          <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
+            Dismiss
+          </button>
+        ) : (
+          <>
+            {review ? (
+              <>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={locked || !checkAllowsSend(review.check)}
+                  onClick={() => void settle('accept')}
+                >
+                  Send
+                </button>
+                <button type="button" className="button" disabled={locked} onClick={backToEdit}>
+                  Edit
+                </button>
+              </>
+            ) : (
+              described.ok && (
+                <button type="submit" form={`${idBase}-form`} className="button button-primary" disabled={locked}>
+                  Review
+                </button>
+              )
+            )}
+            <span className="card-actions-spacer" />
+            <button type="button" className="button" disabled={locked} onClick={() => void settle('decline')}>
+              Decline
+            </button>
+            <button type="button" className="button" disabled={locked} onClick={() => void settle('cancel')}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+    </CardShell>
+  );
+}
+
+const NO_FIELDS: FieldSpec[] = [];
+
+/** Whether a control holds nothing: an empty text or no choice made. */
+function isEmptyValue(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function describe(requestedSchema: unknown): Described {
+  try {
+    return { ok: true, form: describeForm(requestedSchema) };
+  } catch (error) {
+    return { ok: false, error: errorSentence(error) };
+  }
+}
+
+function safeInitialValues(fields: FieldSpec[]): FormValues {
+  try {
+    return initialValues(fields);
+  } catch {
+    return {};
+  }
+}
+
+/** The typed values of a withdrawn or disconnected card, as selectable text (spec E-CXL-1, E-CXL-4). */
+function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormValues }) {
+  const shown = fields.map((field, index) => ({ field, index })).filter(({ field }) => isSupported(field));
+  return (
+    <section className="readonly-values" aria-label="Your typed values">
+      <p className="muted">Nothing more will be sent. Your typed values stay here so you can copy them.</p>
+      {shown.length > 0 && (
+        <dl className="review-list">
+          {shown.map(({ field, index }) => {
+            const value = values[fieldKey(index)];
+            const secret = field.looksSecret && typeof value === 'string' && value !== '';
+            return (
+              <div className="review-row" key={`${index}:${field.name}`}>
+                <dt>{field.label}</dt>
+                <dd className="plain-text selectable">
+                  {secret ? <SecretValue label={field.label} value={value} /> : formatRawValue(field, value)}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}

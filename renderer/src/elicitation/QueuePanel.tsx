@@ -1,0 +1,284 @@
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
+import { waitingText } from '../shell/format';
+import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
+import { FormCard } from './FormCard';
+import { PermissionCard } from './PermissionCard';
+import { UrlCard } from './UrlCard';
+
+// A card re-renders only when its own item (or session name) changed: an event for one of 500 requests must not
+// redraw the 30 cards on screen. Items keep their object identity in the store unless they changed.
+const MemoFormCard = memo(FormCard);
+const MemoUrlCard = memo(UrlCard);
+const MemoPermissionCard = memo(PermissionCard);
+
+/**
+ * How many cards are drawn at first and per "Show more". Windowing rather than virtualization: cards are
+ * forms with typed values, focus and review state of their own, and vary in height, so unmounting them as they
+ * scroll away (what a virtual list does) would lose that state and make the reveal-and-focus helper chase cards
+ * that do not exist. Drawing the oldest 30 (the ones to answer first) keeps a queue of 500 as cheap as one of 30;
+ * a revealed card further down is drawn on demand.
+ */
+export const QUEUE_PAGE = 30;
+
+interface QueuePanelProps {
+  /** The selected agent, or null when none is configured. */
+  agent: AgentView | null;
+  /** The selected agent's items, oldest first. */
+  items: QueueItemView[];
+  /** Other agents that have pending items, with their counts. */
+  others: Array<{ agent: AgentView; count: number }>;
+  onSelectAgent: (agentId: string) => void;
+  /** Where URL-mode pages open by default; a card's "Open in my browser instead" starts checked for `system-browser`. */
+  urlMode: Snapshot['urlMode'];
+  /** Display names of sessions by `sessionKey`, so a card names its session as the session tabs do. */
+  sessionNames: Map<string, string>;
+  /** A card to bring into view and focus (a new `seq` asks again for the same item). */
+  reveal: RevealRequest | null;
+  /** Narrow windows only: the list is folded away under its heading. */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  /** These cards have been on screen (at least half visible, or a good part of a tall one) while the window was shown. */
+  onSeen: (itemIds: string[]) => void;
+  /** Opens the "Waiting for you" list (where "Also waiting" leads once it names too many agents). */
+  onShowWaiting: () => void;
+}
+
+/** How many other agents "Also waiting" names; the rest are summed up with a way to the full list. */
+const OTHERS_SHOWN = 4;
+
+/**
+ * The selected agent's queue: one card per elicitation (a form, or a URL to consent to), ordered by arrival,
+ * each answerable on its own and in any order (spec E-REQ-5). Points at other agents' waiting requests so
+ * none is missed.
+ */
+export function QueuePanel(props: QueuePanelProps) {
+  const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
+    props;
+  const othersHidden = others.slice(OTHERS_SHOWN);
+  // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
+  // a finished card never sits above a newer request that still needs the user.
+  const { items, endedFrom } = useMemo(() => {
+    const { live, ended } = splitByLive(arrived);
+    return { items: ended.length === 0 ? live : [...live, ...ended], endedFrom: live.length };
+  }, [arrived]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ids = useId();
+
+  // Windowing (see QUEUE_PAGE): per agent, starting again at one page when another agent is shown.
+  const agentId = agent?.agentId ?? null;
+  const [paging, setPaging] = useState({ agentId, limit: QUEUE_PAGE });
+  const pageLimit = paging.agentId === agentId ? paging.limit : QUEUE_PAGE;
+  const revealIndex = reveal ? items.findIndex((i) => i.itemId === reveal.itemId) : -1;
+  const limit = Math.max(pageLimit, revealIndex + 1);
+  const shown = items.length > limit ? items.slice(0, limit) : items;
+  const notShown = items.length - shown.length;
+  const shownKey = shown.map((i) => i.itemId).join('\n');
+
+  // Unread marks: a card is read once it has been on screen. Observed against the viewport, which also accounts
+  // for the panel's own scrolling and for the folded-away panel (nothing of it intersects then).
+  const onSeenRef = useRef(onSeen);
+  useEffect(() => {
+    onSeenRef.current = onSeen;
+  }, [onSeen]);
+  const observerRef = useRef<SeenObserver | null>(null);
+  useEffect(() => {
+    const observer = new SeenObserver((itemIds) => onSeenRef.current(itemIds));
+    observerRef.current = observer;
+    return () => {
+      observer.dispose();
+      observerRef.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    observerRef.current?.observe(listRef.current);
+  }, [shownKey]);
+
+  // "Show it" on a session's banner: bring that card into view, focus it, and flash it so the eye finds it.
+  useEffect(() => {
+    if (!reveal) return;
+    const card = findCard(listRef.current, reveal.itemId);
+    if (!card) return;
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    card.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+    card.focus({ preventScroll: true });
+    if (!calm && typeof card.animate === 'function') {
+      card.animate(
+        [{ boxShadow: '0 0 0 3px rgb(240 180 76 / 0.9)' }, { boxShadow: '0 0 0 3px rgb(240 180 76 / 0)' }],
+        { duration: 1200, easing: 'ease-out' },
+      );
+    }
+  }, [reveal]);
+
+  // When a card the user was working in goes away, land on the next card (or the heading), not on <body>.
+  // Stable across renders (it reads the latest items through a ref), so the memoized cards stay put.
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+  const handleSettled = useCallback((itemId: string, hadFocus: boolean): void => {
+    if (!hadFocus) return;
+    const all = itemsRef.current;
+    const index = all.findIndex((i) => i.itemId === itemId);
+    const next = all[index + 1] ?? all[index - 1];
+    const card = next ? findCard(listRef.current, next.itemId) : undefined;
+    (card ?? headingRef.current)?.focus();
+  }, []);
+
+  const pending = items.filter(waitsForUser).length;
+  function renderCard(item: QueueItemView) {
+    return item.mode === 'url' ? (
+      <MemoUrlCard
+        key={item.itemId}
+        item={item}
+        sessionName={sessionNameOf(item)}
+        preferSystemBrowser={urlMode === 'system-browser'}
+        onSettled={handleSettled}
+      />
+    ) : item.mode === 'permission' ? (
+      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+    ) : (
+      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+    );
+  }
+  const sessionNameOf = (item: QueueItemView) =>
+    item.scope.kind === 'session' ? sessionNames.get(item.scope.sessionKey) : undefined;
+
+  return (
+    <aside className={`queue${collapsed ? ' is-collapsed' : ''}`} aria-labelledby="queue-heading">
+      <div className="queue-head">
+        <h2 id="queue-heading" ref={headingRef} tabIndex={-1}>
+          Requests
+          {agent && <span className="queue-head-agent"> from {agent.name}</span>}
+        </h2>
+        {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
+        {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
+        <button
+          type="button"
+          className="button queue-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={`${ids}-body`}
+          onClick={onToggleCollapsed}
+        >
+          {collapsed ? 'Show' : 'Hide'}
+          <span className="sr-only"> requests</span>
+        </button>
+      </div>
+      <div className="queue-body" id={`${ids}-body`}>
+        {others.length > 0 && (
+          <div className="queue-others">
+            <p className="queue-others-title">Also waiting</p>
+            <ul>
+              {others.slice(0, OTHERS_SHOWN).map(({ agent: other, count }) => (
+                <li key={other.agentId}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      onSelectAgent(other.agentId);
+                      // This button goes away once that agent is shown; keep focus in the queue.
+                      headingRef.current?.focus();
+                    }}
+                  >
+                    {other.name}: {waitingText(count)}
+                  </button>
+                </li>
+              ))}
+              {othersHidden.length > 0 && (
+                <li>
+                  <button type="button" className="link-button" onClick={onShowWaiting}>
+                    {othersHidden.length} more {othersHidden.length === 1 ? 'agent' : 'agents'}:{' '}
+                    {waitingText(othersHidden.reduce((sum, o) => sum + o.count, 0))}
+                  </button>
+                </li>
+              )}
+            </ul>
+          </div>
+        )}
+
+        <div className="queue-list" ref={listRef}>
+          {items.length === 0 ? (
+            <p className="empty-note">{agent ? `Nothing waiting from ${agent.name}.` : 'Nothing waiting.'}</p>
+          ) : (
+            // One flat list of siblings (the heading among them), so a card that ends moves below it without being
+            // remounted: its focus and its own state stay.
+            shown.flatMap((item, index) => {
+              const drawn = renderCard(item);
+              return index === endedFrom
+                ? [
+                    <h3 key="ended-heading" className="queue-ended-title">
+                      Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
+                    </h3>,
+                    drawn,
+                  ]
+                : [drawn];
+            })
+          )}
+          {notShown > 0 && (
+            <button
+              type="button"
+              className="button show-more"
+              onClick={() => setPaging({ agentId, limit: limit + QUEUE_PAGE })}
+            >
+              Show more ({notShown} not shown yet)
+            </button>
+          )}
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+/** The card of an item inside the queue list, found by its `data-item-id` (ids are opaque, so no CSS selector). */
+function findCard(list: HTMLElement | null, itemId: string): HTMLElement | undefined {
+  return [...(list?.querySelectorAll<HTMLElement>('article[data-item-id]') ?? [])].find((el) => el.dataset.itemId === itemId);
+}
+
+/**
+ * Reports queue cards that have been on screen while the window was visible. A card counts once at least half of
+ * it, or 160 px of a tall one, was in view. While the window is hidden (minimized, another desktop) cards in view
+ * are held back and reported when it is shown again.
+ */
+class SeenObserver {
+  private readonly io: IntersectionObserver | null;
+  private readonly inView = new Set<string>();
+  private readonly onVisibility = () => this.flush();
+
+  constructor(private readonly report: (itemIds: string[]) => void) {
+    this.io =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => this.update(entries), { threshold: [0, 0.25, 0.5, 1] })
+        : null;
+    document.addEventListener('visibilitychange', this.onVisibility);
+  }
+
+  /** Watches every card now in `list` (replacing what was watched before). */
+  observe(list: HTMLElement | null): void {
+    if (!this.io) return;
+    this.io.disconnect();
+    this.inView.clear();
+    for (const card of list?.querySelectorAll<HTMLElement>('article[data-item-id]') ?? []) this.io.observe(card);
+  }
+
+  dispose(): void {
+    this.io?.disconnect();
+    document.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  private update(entries: IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      const itemId = (entry.target as HTMLElement).dataset.itemId;
+      if (!itemId) continue;
+      const visible = entry.isIntersecting && (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= 160);
+      if (visible) this.inView.add(itemId);
+      else this.inView.delete(itemId);
+    }
+    this.flush();
+  }
+
+  private flush(): void {
+    if (document.visibilityState !== 'visible' || this.inView.size === 0) return;
+    this.report([...this.inView]);
+  }
+}

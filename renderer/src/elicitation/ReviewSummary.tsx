@@ -1,0 +1,72 @@
+import type { Ref } from 'react';
+import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
+import { formatContentValue } from './form-values';
+import { SecretValue } from './SecretValue';
+
+interface ReviewSummaryProps {
+  /** Configured name plus reported identity of the asking agent (spec E-REQ-7). */
+  agent: string;
+  message: string;
+  fields: FieldSpec[];
+  /** Main's verdict on the values under review; `content` is exactly what Send will send. */
+  check: FormCheck;
+  headingRef: Ref<HTMLHeadingElement>;
+  headingId: string;
+}
+
+/**
+ * The read-only review before sending (spec E-FORM-4): the agent, the message, and each field's label with
+ * the value that will be sent, taken from `FormCheck.content`; omitted optional fields read "(not sent)"
+ * (E-FORM-8) and unsupported ones say so (E-FORM-9). A value that looks like a secret is masked until the user
+ * asks to see it (E-FORM-12).
+ */
+export function ReviewSummary({ agent, message, fields, check, headingRef, headingId }: ReviewSummaryProps) {
+  return (
+    <section className="review" aria-labelledby={headingId}>
+      <h4 id={headingId} ref={headingRef} tabIndex={-1} className="review-heading">
+        Review before sending
+      </h4>
+      <dl className="review-list">
+        <div className="review-row">
+          <dt>Agent</dt>
+          <dd>{agent}</dd>
+        </div>
+        <div className="review-row">
+          <dt>Message</dt>
+          <dd className="plain-text">{message}</dd>
+        </div>
+      </dl>
+      <h5 className="review-subheading">Answers that will be sent</h5>
+      {fields.length === 0 ? (
+        <p className="muted">This form has no fields; Send answers with an empty reply.</p>
+      ) : (
+        <dl className="review-list">
+          {fields.map((field, index) => {
+            const secret = secretText(field, check);
+            return (
+              <div className="review-row" key={`${index}:${field.name}`}>
+                <dt>{field.label}</dt>
+                <dd className="plain-text">
+                  {secret !== undefined ? <SecretValue label={field.label} value={secret} /> : reviewValue(field, check)}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function reviewValue(field: FieldSpec, check: FormCheck): string {
+  if (field.kind === 'unsupported') return '(unsupported, not sent)';
+  if (!Object.hasOwn(check.content, field.name)) return '(not sent)';
+  return formatContentValue(field, check.content[field.name]);
+}
+
+/** The text of a non-empty secret-looking value that will be sent, else undefined (shown as usual). */
+function secretText(field: FieldSpec, check: FormCheck): string | undefined {
+  if (!field.looksSecret || !Object.hasOwn(check.content, field.name)) return undefined;
+  const value = check.content[field.name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

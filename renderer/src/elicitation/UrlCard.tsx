@@ -1,0 +1,396 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
+import { errorSentence, useBridge } from '../shell/bridge-context';
+import { hostDisplay, openedFormIfDifferent, urlSegments, type HostParts } from './url-display';
+import { CardShell, CardStateNote } from './CardShell';
+
+interface UrlCardProps {
+  item: UrlItemView;
+  /** Whether "Open in my browser instead" starts checked (the user's setting is the system browser). */
+  preferSystemBrowser: boolean;
+  /**
+   * Called once an answer or a dismissal was accepted by main and the card is about to go away; `hadFocus`
+   * says whether keyboard focus was inside this card, so the queue can move it somewhere sensible.
+   */
+  onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** The session's display name, as the session tabs show it (session-scoped items only). */
+  sessionName?: string;
+}
+
+type Action = 'accept' | 'decline' | 'cancel' | 'reopen' | 'dismiss';
+
+const DONE_TEXT: Partial<Record<Action, string>> = {
+  accept: 'Opening…',
+  decline: 'Declined.',
+  cancel: 'Cancelled.',
+  dismiss: 'Dismissed.',
+};
+
+/**
+ * One URL-mode elicitation as a card (spec E-URL-3..8, E-REQ-6/7, E-RES-1, E-CXL-1/4).
+ *
+ * Pending, it is the consent view: the message as plain text, the host with its registrable domain emphasized
+ * (both the Unicode and the `xn--` form when they differ), the full URL as selectable text that is never a
+ * link, the analysis' warnings, and Open / Decline / Cancel plus a per-request "Open in my browser instead".
+ * Nothing is fetched or opened before Open (E-URL-2). After consent it offers Reopen and Cancel until the
+ * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
+ * Dismiss. Never takes focus on arrival.
+ */
+export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: UrlCardProps) {
+  const bridge = useBridge();
+  const ids = useId();
+  const articleRef = useRef<HTMLElement>(null);
+  const analysis = useMemo(() => analyzeUrl(item.url), [item.url]);
+  const [inSystemBrowser, setInSystemBrowser] = useState(preferSystemBrowser);
+  const [busy, setBusy] = useState<Action | null>(null);
+  /** The answer main accepted, and the item state it was given in: the controls stay locked until that changes. */
+  const [done, setDone] = useState<{ action: Action; state: UrlItemView['state'] } | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+
+  // When the state changes under a focused control (Open pressed, the window closed, the agent completed or
+  // withdrew it), that control goes away; keep focus on the card rather than letting it fall to <body>.
+  const focusInside = useRef(false);
+  const view = `${item.state}:${item.windowOpen === true}`;
+  useEffect(() => {
+    const article = articleRef.current;
+    if (!article || !focusInside.current) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) article.focus();
+  }, [view]);
+
+  const answered = done !== null && done.state === item.state ? done.action : null;
+  const locked = busy !== null || answered !== null;
+
+  async function run(action: Action): Promise<void> {
+    if (locked) return;
+    const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
+    setBusy(action);
+    setCardError(null);
+    try {
+      if (action === 'accept') {
+        const openIn: UrlOpenMode = inSystemBrowser ? 'system-browser' : 'app-window';
+        await bridge.invoke('answerElicitation', { itemId: item.itemId, agentId: item.agentId, action, openIn });
+      } else if (action === 'decline' || action === 'cancel') {
+        await bridge.invoke('answerElicitation', { itemId: item.itemId, agentId: item.agentId, action });
+      } else if (action === 'reopen') {
+        await bridge.invoke('reopenUrl', { itemId: item.itemId, agentId: item.agentId });
+      } else {
+        // Also the user's Cancel after consent: main closes the page's window and removes the item.
+        await bridge.invoke('dismissItem', { itemId: item.itemId });
+      }
+      if (action === 'reopen') return;
+      setDone({ action, state: item.state });
+      // An accepted Open keeps the card (main's item event redraws it as consented); the others remove it.
+      if (action !== 'accept') onSettled(item.itemId, hadFocus);
+    } catch (error) {
+      setCardError(errorSentence(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const dismissButton = (
+    <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
+      Dismiss
+    </button>
+  );
+
+  let body: ReactNode;
+  let actions: ReactNode;
+  switch (item.state) {
+    case 'pending': {
+      const blocked = analysis.findings.filter((f) => f.severity === 'blocked');
+      body = (
+        <>
+          <UrlFacts analysis={analysis} idBase={ids} />
+          <Findings findings={analysis.findings} />
+          {blocked.length > 0 && (
+            <p className="card-error" role="alert">
+              Switchboard will not open this address. You can Decline or Cancel.
+            </p>
+          )}
+          <div className="url-open-choice">
+            <div className="check-row">
+              <input
+                id={`${ids}-system`}
+                type="checkbox"
+                checked={inSystemBrowser}
+                disabled={locked}
+                aria-describedby={`${ids}-system-help`}
+                onChange={(event) => setInSystemBrowser(event.target.checked)}
+              />
+              <label htmlFor={`${ids}-system`}>Open in my browser instead</label>
+            </div>
+            <p id={`${ids}-system-help`} className="field-help">
+              {inSystemBrowser
+                ? 'Opens in your usual browser, with the accounts you are signed in to there.'
+                : 'Opens in a separate Switchboard window that starts signed out and forgets everything when closed.'}
+            </p>
+          </div>
+        </>
+      );
+      actions = (
+        <>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={locked || !analysis.openable}
+            aria-describedby={`${ids}-host`}
+            onClick={() => void run('accept')}
+          >
+            Open
+          </button>
+          <span className="card-actions-spacer" />
+          <button type="button" className="button" disabled={locked} onClick={() => void run('decline')}>
+            Decline
+          </button>
+          <button type="button" className="button" disabled={locked} onClick={() => void run('cancel')}>
+            Cancel
+          </button>
+        </>
+      );
+      break;
+    }
+    case 'consented': {
+      const inBrowser = item.openedIn === 'system-browser';
+      const closed = !inBrowser && item.windowOpen === false;
+      body = (
+        <>
+          <p className="card-state-note url-progress" role="status">
+            {inBrowser ? 'Continue in your browser' : closed ? 'The window was closed' : 'Continue in the window'}
+          </p>
+          <p className="muted">
+            {inBrowser
+              ? 'The page opened in your browser. '
+              : closed
+                ? 'Reopen it to carry on, or Cancel if you do not want to continue. '
+                : 'The page is open in a separate Switchboard window. '}
+            This card says when {item.agentName} reports the request is complete.
+          </p>
+          <CompactHost analysis={analysis} />
+        </>
+      );
+      actions = (
+        <>
+          <button type="button" className="button button-primary" disabled={locked} onClick={() => void run('reopen')}>
+            Reopen
+          </button>
+          <span className="card-actions-spacer" />
+          <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
+            Cancel
+          </button>
+        </>
+      );
+      break;
+    }
+    case 'completed':
+      body = (
+        <>
+          <p className="card-state-note url-done" role="status">
+            Done — the agent reports this is complete.
+          </p>
+          <CompactHost analysis={analysis} />
+        </>
+      );
+      actions = dismissButton;
+      break;
+    case 'refused':
+      body = (
+        <>
+          <p className="card-state-note url-refused" role="status">
+            Switchboard refused to open this address: {item.refusedReason ?? 'it cannot be opened safely.'} The agent
+            was told you declined.
+          </p>
+          <div className="url-facts">
+            <p className="url-label" id={`${ids}-url-label`}>
+              Address sent by the agent
+            </p>
+            <UrlText url={item.url} labelledBy={`${ids}-url-label`} />
+          </div>
+        </>
+      );
+      actions = dismissButton;
+      break;
+    case 'withdrawn':
+    case 'disconnected':
+      body = (
+        <>
+          <CardStateNote state={item.state} />
+          {item.openedIn !== undefined && (
+            <p className="muted">
+              {item.openedIn === 'system-browser'
+                ? 'The page opened in your browser stays open there; Switchboard cannot close it. '
+                : 'The page was closed. '}
+              If you had started signing in, the provider may still finish it.
+            </p>
+          )}
+          <CompactHost analysis={analysis} />
+        </>
+      );
+      actions = dismissButton;
+      break;
+  }
+
+  return (
+    <CardShell
+      ref={articleRef}
+      item={item}
+      sessionName={sessionName}
+      className="card-url"
+      stateNote={false}
+      onFocus={() => {
+        focusInside.current = true;
+      }}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node) {
+          focusInside.current = event.currentTarget.contains(next);
+          return;
+        }
+        // Focus went nowhere. A control that was removed or disabled under it is not the user leaving the card.
+        const from = event.target;
+        const disabled = from instanceof HTMLButtonElement || from instanceof HTMLInputElement ? from.disabled : false;
+        if (from.isConnected && !disabled) focusInside.current = false;
+      }}
+    >
+      <p className="card-message plain-text">{item.message}</p>
+      {body}
+      {cardError && (
+        <p className="card-error" role="alert">
+          {cardError}
+        </p>
+      )}
+      {answered && DONE_TEXT[answered] && (
+        <p className="card-answered" role="status">
+          {DONE_TEXT[answered]}
+        </p>
+      )}
+      <div className="card-actions">{actions}</div>
+    </CardShell>
+  );
+}
+
+/** The consent view's facts: the host, emphasized, then the full URL (spec E-URL-3). */
+function UrlFacts({ analysis, idBase }: { analysis: UrlAnalysis; idBase: string }) {
+  const host = hostDisplay(analysis);
+  const opened = openedFormIfDifferent(analysis);
+  return (
+    <div className="url-facts">
+      <p className="url-label" id={`${idBase}-host-label`}>
+        Site
+      </p>
+      <div id={`${idBase}-host`} aria-labelledby={`${idBase}-host-label`} role="group">
+        {!host ? (
+          <p className="url-host">This address names no site.</p>
+        ) : host.unicode ? (
+          <>
+            <p className="url-host">
+              <HostName parts={host.unicode} port={host.port} />
+              <span className="url-host-form"> (as displayed)</span>
+            </p>
+            <p className="url-host url-host-ascii">
+              <HostName parts={host.ascii} port={host.port} />
+              <span className="url-host-form"> (the actual name, in ASCII)</span>
+            </p>
+          </>
+        ) : (
+          <p className="url-host">
+            <HostName parts={host.ascii} port={host.port} />
+          </p>
+        )}
+      </div>
+
+      <p className="url-label" id={`${idBase}-url-label`}>
+        Full address
+      </p>
+      <UrlText url={analysis.original} labelledBy={`${idBase}-url-label`} />
+      {opened && (
+        <>
+          <p className="url-label" id={`${idBase}-opened-label`}>
+            Opens as
+          </p>
+          <UrlText url={opened} labelledBy={`${idBase}-opened-label`} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function HostName({ parts, port }: { parts: HostParts; port?: string }) {
+  return (
+    <span className="url-host-name" translate="no">
+      {parts.prefix && <span className="url-host-prefix">{parts.prefix}</span>}
+      <strong className="url-host-domain">{parts.domain}</strong>
+      {port && <span className="url-host-prefix">:{port}</span>}
+    </span>
+  );
+}
+
+/** The host alone, for the states after consent, so the user still sees which site the card is about. */
+function CompactHost({ analysis }: { analysis: UrlAnalysis }) {
+  const host = hostDisplay(analysis);
+  if (!host) return null;
+  return (
+    <p className="url-compact-host">
+      Site: <HostName parts={host.unicode ?? host.ascii} port={host.port} />
+      {host.unicode && (
+        <>
+          {' '}
+          (<HostName parts={host.ascii} port={host.port} />)
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * A URL as selectable plain text in a monospace box: never a link, never clickable (spec E-URL-3). Characters a
+ * browser would hide or reorder are drawn as their code points. A long URL scrolls inside the box, which then
+ * takes keyboard focus so it can be scrolled without a mouse.
+ */
+function UrlText({ url, labelledBy }: { url: string; labelledBy: string }) {
+  const long = url.length > 400;
+  return (
+    <div
+      className={`url-box selectable${long ? ' url-box-long' : ''}`}
+      translate="no"
+      dir="ltr"
+      role={long ? 'region' : undefined}
+      tabIndex={long ? 0 : undefined}
+      aria-labelledby={labelledBy}
+    >
+      {urlSegments(url).map((segment, index) =>
+        segment.kind === 'text' ? (
+          <span key={index}>{segment.text}</span>
+        ) : (
+          <span key={index} className="url-hidden-char" title="A hidden character">
+            {segment.codePoint}
+          </span>
+        ),
+      )}
+    </div>
+  );
+}
+
+const FINDING_KIND: Record<UrlFinding['severity'], string> = {
+  blocked: 'Refused',
+  warning: 'Warning',
+  info: 'Note',
+};
+
+/** The analysis' findings in plain words, warnings styled as warnings (spec E-URL-4). */
+function Findings({ findings }: { findings: UrlFinding[] }) {
+  if (findings.length === 0) return null;
+  const warns = findings.some((f) => f.severity !== 'info');
+  return (
+    <ul className="url-findings" aria-label={warns ? 'Check before opening' : 'About this address'}>
+      {findings.map((finding) => (
+        <li key={finding.code} className={`url-finding url-finding-${finding.severity}`}>
+          <span className="url-finding-kind">{FINDING_KIND[finding.severity]}: </span>
+          <span className="plain-text">{finding.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,71 @@
+/** How the consent view draws a URL's host and the URL itself (spec E-URL-3, E-URL-4). Pure; no DOM. */
+import type { UrlAnalysis } from '../../../shared/url-analysis';
+
+/** A host split for display: the part before the registrable domain in normal weight, the domain emphasized. */
+export interface HostParts {
+  /** e.g. `accounts.`; empty when the host is the registrable domain itself. */
+  prefix: string;
+  /** e.g. `example.com`; the whole host for IP addresses and names without a public suffix (`localhost`). */
+  domain: string;
+}
+
+/** The host forms to show: Unicode (as a browser would display it) and, when it differs, the ASCII `xn--` form. */
+export interface HostDisplay {
+  ascii: HostParts;
+  /** Present only when the Unicode form differs from the ASCII one (an internationalized host). */
+  unicode?: HostParts;
+  port?: string;
+}
+
+/** Splits the analysed host for the consent view; undefined when the URL has no host (unparseable, `data:` …). */
+export function hostDisplay(analysis: UrlAnalysis): HostDisplay | undefined {
+  const { hostAscii, hostUnicode, registrableDomain, registrableDomainUnicode, port } = analysis;
+  if (!hostAscii) return undefined;
+  const ascii = split(hostAscii, registrableDomain);
+  const display: HostDisplay = { ascii };
+  if (hostUnicode && hostUnicode !== hostAscii) display.unicode = split(hostUnicode, registrableDomainUnicode);
+  if (port) display.port = port;
+  return display;
+}
+
+function split(host: string, domain: string | undefined): HostParts {
+  if (!domain || !host.endsWith(domain)) return { prefix: '', domain: host };
+  return { prefix: host.slice(0, host.length - domain.length), domain };
+}
+
+/** A run of a URL as drawn: ordinary text, or one hidden character drawn as its code point. */
+export type UrlSegment = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: string };
+
+/** Control, invisible formatting (bidi, zero-width) and line-separator characters. */
+const HIDDEN = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * Splits a URL so that characters a browser would hide or reorder (line breaks, tabs, text-direction marks,
+ * zero-width characters) are drawn visibly as `U+XXXX` instead of silently changing how the URL reads.
+ */
+export function urlSegments(url: string): UrlSegment[] {
+  const segments: UrlSegment[] = [];
+  let text = '';
+  for (const char of url) {
+    if (!HIDDEN.test(char)) {
+      text += char;
+      continue;
+    }
+    if (text) segments.push({ kind: 'text', text });
+    text = '';
+    const hex = (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+    segments.push({ kind: 'hidden', codePoint: `U+${hex}` });
+  }
+  if (text) segments.push({ kind: 'text', text });
+  return segments;
+}
+
+/**
+ * The form that will be opened, when it reads differently from what the agent sent beyond the parser's usual
+ * trailing slash (e.g. whitespace trimmed, an internationalized host turned into `xn--`, `..` segments resolved).
+ */
+export function openedFormIfDifferent(analysis: UrlAnalysis): string | undefined {
+  const { original, normalized } = analysis;
+  if (!normalized || normalized === original || normalized === `${original}/`) return undefined;
+  return normalized;
+}

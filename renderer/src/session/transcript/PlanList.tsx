@@ -1,0 +1,41 @@
+import type { PlanEntryView } from '../../../../shared/bridge';
+import { planProgressText, planStatusText, priorityText } from '../transcript-text';
+
+const MARK: Record<string, string> = {
+  pending: '○',
+  active: '◐',
+  done: '✓',
+  failed: '✕',
+  cancelled: '–',
+  unknown: '?',
+};
+
+/** The agent's plan as a checklist: each step with its status in words and its priority; "N of M done" above. */
+export function PlanList({ plan }: { plan: PlanEntryView[] }) {
+  return (
+    <div className="plan" role="group" aria-label="Plan">
+      <div className="plan-head">
+        <span className="plan-title">Plan</span>
+        <span className="plan-progress">{plan.length > 0 ? planProgressText(plan) : 'No steps'}</span>
+      </div>
+      {plan.length > 0 && (
+        <ol className="plan-steps">
+          {plan.map((step, index) => {
+            const status = planStatusText(step.status);
+            const priority = priorityText(step.priority);
+            return (
+              <li key={index} className={`plan-step tone-${status.tone}`}>
+                <span className="plan-mark" aria-hidden="true">
+                  {MARK[status.tone]}
+                </span>
+                <span className="plan-content plain-text">{step.content}</span>
+                <span className={`plan-status tone-${status.tone}`}>{status.text}</span>
+                <span className={`plan-priority priority-${step.priority ?? 'none'}`}>{priority}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
