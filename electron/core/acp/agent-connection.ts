@@ -89,11 +89,16 @@ export interface ConnectOptions {
   initializeTimeoutMs?: number;
 }
 
+/** The label of elicitations asked during a sign-in (spec E-REQ-3); the hub finds them by it when the user cancels. */
+export const SIGN_IN_LABEL = 'while signing in';
+/** The label of elicitations asked during a prompt's turn (spec E-REQ-3); Stop on that turn ends them. */
+export const PROMPT_LABEL = 'while answering your prompt';
+
 /** Labels for our own pending requests, shown on request-scoped elicitations (spec E-REQ-3). */
 const REQUEST_LABELS: Record<string, string> = {
-  authenticate: 'while signing in',
-  'auth/login': 'while signing in',
-  'session/prompt': 'while answering your prompt',
+  authenticate: SIGN_IN_LABEL,
+  'auth/login': SIGN_IN_LABEL,
+  'session/prompt': PROMPT_LABEL,
   'session/new': 'while starting a session',
 };
 
