@@ -3,6 +3,7 @@ import type { AgentView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { revealInvisible } from '../../../shared/visible-text';
+import './AgentLog.css';
 
 type LogState = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'failed'; error: string };
 
