@@ -23,8 +23,8 @@ test('a hidden right-to-left override is shown as a marker, never applied, in ev
   const applied = await app.evaluate(() => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.includes('\u202E')) return true;
-    return [...document.querySelectorAll('*')].some((element) =>
-      [...element.attributes].some((attribute) => attribute.value.includes('\u202E')),
+    return Array.from(document.querySelectorAll('*')).some((element) =>
+      Array.from(element.attributes).some((attribute) => attribute.value.includes('\u202E')),
     );
   });
   expect(applied).toBe(false);
