@@ -75,3 +75,32 @@ test('serves the page from app://switchboard/ with only window.switchboard from 
     ipcRenderer: 'undefined',
   });
 });
+
+test('the demo agent runs as a utility process over its message port and becomes ready', async () => {
+  const sidebar = page.getByRole('navigation', { name: 'Agents' });
+  await sidebar.getByRole('button', { name: /^Demo agent/ }).click();
+  await expect(sidebar.getByText('Ready').first()).toBeVisible({ timeout: 20_000 });
+  // It is a utility process of this app, not a child running the app's binary as Node.
+  const kinds = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((m) => `${m.type}:${m.name ?? ''}`));
+  expect(kinds).toContain('Utility:Switchboard demo agent');
+});
+
+test('installs a native menu with the app’s commands and their accelerators', async () => {
+  const items = await app.evaluate(({ Menu }) => {
+    const out: Array<{ label: string; accelerator?: string }> = [];
+    const walk = (menu: Electron.Menu | null) =>
+      menu?.items.forEach((item) => {
+        out.push({ label: item.label, accelerator: item.accelerator ?? undefined });
+        walk(item.submenu ?? null);
+      });
+    walk(Menu.getApplicationMenu());
+    return out;
+  });
+  expect(items).toEqual(
+    expect.arrayContaining([
+      { label: 'New Session', accelerator: 'CmdOrCtrl+N' },
+      { label: 'Next Waiting Request', accelerator: 'CmdOrCtrl+J' },
+      { label: 'Add Agent…', accelerator: 'CmdOrCtrl+Shift+N' },
+    ]),
+  );
+});
