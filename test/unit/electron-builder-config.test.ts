@@ -115,9 +115,9 @@ describe('the packaged file set (files and asarUnpack over out/)', () => {
     packaged = [...selected(filter, join(projectDir, 'out')), ...(filter(join(projectDir, 'package.json'), statSync(join(projectDir, 'package.json'))) ? ['package.json'] : [])];
   });
 
-  it('contains the main bundle, the demo agent, the preload, the renderer and package.json', () => {
+  it('contains the main bundle, the demo agent, the connection worker, the preload, the renderer and package.json', () => {
     expect(packaged).toEqual(
-      expect.arrayContaining(['out/main/index.js', 'out/main/demo-agent.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']),
+      expect.arrayContaining(['out/main/index.js', 'out/main/demo-agent.js', 'out/main/connection-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json']),
     );
     expect(packaged.some((file) => /^out\/renderer\/assets\/index-[\w-]+\.js$/.test(file))).toBe(true);
   });
