@@ -3,6 +3,7 @@ import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
+import { useFocusRescue } from './shell/focus-rescue';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { sessionNames } from './shell/format';
@@ -62,9 +63,12 @@ export function App({ store }: { store: AppStore }) {
     });
   }, []);
 
+  useFocusRescue();
   const waitingView = state.view === 'waiting';
+  // Nothing in the Requests column: it goes away and the session takes the room (issue 12, layout).
+  const queueEmpty = items.length === 0 && others.length === 0;
   return (
-    <div className="app">
+    <div className={`app${queueEmpty ? ' queue-empty' : ''}`}>
       <AgentSidebar
         agents={state.agents}
         selectedAgentId={waitingView ? null : (agent?.agentId ?? null)}
@@ -101,19 +105,21 @@ export function App({ store }: { store: AppStore }) {
           </div>
         )}
       </main>
-      <QueuePanel
-        agent={agent}
-        items={items}
-        others={others}
-        onSelectAgent={selectAgent}
-        urlMode={state.urlMode}
-        sessionNames={names}
-        reveal={state.reveal}
-        collapsed={state.queueCollapsed}
-        onToggleCollapsed={() => store.dispatch({ type: 'toggleQueue' })}
-        onSeen={markSeen}
-        onShowWaiting={showWaiting}
-      />
+      {!queueEmpty && (
+        <QueuePanel
+          agent={agent}
+          items={items}
+          others={others}
+          onSelectAgent={selectAgent}
+          urlMode={state.urlMode}
+          sessionNames={names}
+          reveal={state.reveal}
+          collapsed={state.queueCollapsed}
+          onToggleCollapsed={() => store.dispatch({ type: 'toggleQueue' })}
+          onSeen={markSeen}
+          onShowWaiting={showWaiting}
+        />
+      )}
       <Notices
         notices={state.notices}
         agents={state.agents}

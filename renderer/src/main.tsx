@@ -14,8 +14,10 @@ import { BridgeContext, errorSentence } from './shell/bridge-context';
 import { connectBridge, missingHarnessToken } from './shell/bridge-client';
 import { MissingToken } from './shell/MissingToken';
 import { createAppStore } from './state/store';
+import { applyTheme, savedTheme } from './shell/theme';
 
 function start(): void {
+  applyTheme(savedTheme(), false);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   if (missingHarnessToken()) {

@@ -4,6 +4,7 @@ import { waitingText } from '../shell/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';
 import { AgentStatusLine } from './AgentStatusLine';
+import { ThemeSetting } from '../shell/ThemeSetting';
 import './AgentSidebar.css';
 
 interface AgentSidebarProps {
@@ -131,6 +132,7 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'import' })}>
           Import from Zed
         </button>
+        <ThemeSetting />
       </div>
     </nav>
   );

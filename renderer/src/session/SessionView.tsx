@@ -115,7 +115,9 @@ export function SessionView(props: SessionViewProps) {
           <span className="suggestions-label" id={`${ids}-suggestions`}>
             Try
           </span>
-          <ul aria-labelledby={`${ids}-suggestions`}>
+          {/* Focusable: in short windows it is one row that scrolls sideways, and its chips are disabled while the
+              agent works, so the keyboard needs the list itself to scroll it (axe scrollable-region-focusable). */}
+          <ul aria-labelledby={`${ids}-suggestions`} tabIndex={0}>
             {session.suggestions.map((suggestion, index) => (
               <li key={suggestion.name}>
                 <button

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+
+/**
+ * Keeps keyboard focus off `<body>`. When the focused element leaves the page (a card the user was typing in was
+ * withdrawn and redrawn read-only, the last request was answered and the Requests column closed, an agent row was
+ * redrawn after Restart), focus moves to the nearest thing that still makes sense, in this order:
+ * 1. the card it was in, if that card is still there (its content changed, e.g. withdrawn);
+ * 2. the first request card still waiting, if any;
+ * 3. the selected agent's row in the sidebar;
+ * 4. the composer of the open session.
+ * A focus the user moved themselves (a click on empty space, Tab out of the window) is left alone: only focus
+ * lost with its element is rescued.
+ */
+export function useFocusRescue(): void {
+  useEffect(() => {
+    let lastCard: HTMLElement | null = null;
+    let timer: number | undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      lastCard = target?.closest<HTMLElement>('article.card') ?? null;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const lost = event.target instanceof HTMLElement ? event.target : null;
+      if (!lost || event.relatedTarget) return;
+      const card = lastCard;
+      window.clearTimeout(timer);
+      // After React has finished the update that removed it.
+      timer = window.setTimeout(() => {
+        if (lost.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+        rescueTarget(card)?.focus();
+      }, 0);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+}
+
+function rescueTarget(card: HTMLElement | null): HTMLElement | null {
+  if (card?.isConnected) return card;
+  return (
+    document.querySelector<HTMLElement>('.queue article.card:not(.card-withdrawn):not(.card-stopped):not(.card-disconnected)') ??
+    document.querySelector<HTMLElement>('.agent-item.is-selected .agent-button') ??
+    document.querySelector<HTMLElement>('.workspace textarea')
+  );
+}
