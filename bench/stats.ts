@@ -29,10 +29,10 @@ export const sleep = (ms: number): Promise<void> => new Promise((done) => setTim
  * Waits until `check()` is truthy, polling every `everyMs`, for at most `timeoutMs`.
  * @throws Error naming `what` when the time runs out (every bench wait is bounded).
  */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs: number, everyMs = 5): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, everyMs = 5): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (performance.now() > deadline) throw new Error(`bench: timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(everyMs);
