@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState }
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitBlocks, type BlockSplit } from './transcript/blocks';
 import { LinkOpener } from './markdown-links';
+import './Markdown.css';
 
 /** Beyond this many characters a single block is shown as plain text: parsing it on every streamed chunk costs too much. */
 export const MAX_MARKDOWN_CHARS = 100_000;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEv
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
+import './Transcript.css';
 
 /** Within this many pixels of the end counts as "at the newest text". */
 const NEAR_BOTTOM_PX = 48;
