@@ -55,11 +55,17 @@ function machine(load: number[]) {
   };
 }
 
-function historyHook(): Promise<Record<string, Summary> | undefined> {
-  // Issue 10 adds bench/history.ts exporting `benchHistory()`; until it exists the scenario is reported as absent.
+/**
+ * Scenario (g), once issue 10's history store exists: bench/history.ts exporting `benchHistory()` (or, failing
+ * that name, its default export) that resolves with named figures ({ median, p95, n } each). Absent until then.
+ */
+async function historyHook(): Promise<Record<string, Summary> | undefined> {
   const path = resolve('bench/history.ts');
-  if (!existsSync(path)) return Promise.resolve(undefined);
-  return import(path).then((m: { benchHistory?: () => Promise<Record<string, Summary>> }) => m.benchHistory?.());
+  if (!existsSync(path)) return undefined;
+  const module = (await import(path)) as { benchHistory?: () => Promise<Record<string, Summary>>; default?: () => Promise<Record<string, Summary>> };
+  const run = module.benchHistory ?? module.default;
+  if (typeof run !== 'function') throw new Error('bench: bench/history.ts exports neither benchHistory() nor a default function');
+  return run();
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
@@ -135,7 +141,10 @@ const bundle = benchBundle();
 const history = await historyHook();
 const targets = targetsOf(ingest, elicitation, renderer, startup, bundle);
 printTable(ingest, elicitation, renderer, startup, bundle, targets);
-if (history) log(`\nHistory: ${JSON.stringify(history)}`);
+if (history) {
+  log('\nHistory (issue 10; ms: median / p95)');
+  for (const [name, figure] of Object.entries(history)) log(`  ${name}: ${fmt(figure.median, 2)} / ${fmt(figure.p95, 2)} (n=${figure.n})`);
+}
 else log('\nHistory: no bench/history.ts yet (issue 10); scenario (g) not run.');
 
 const loadAtEnd = loadavg();
