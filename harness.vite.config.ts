@@ -16,6 +16,8 @@ export default defineConfig({
       input: {
         cli: resolve(__dirname, 'test/harness/cli.ts'),
         core: resolve(__dirname, 'bench/app-core.ts'),
+        // Started by the hub, one per agent connection, from the folder of the code that starts it (worker-entry.ts).
+        'connection-worker': resolve(__dirname, 'electron/core/acp/worker/connection-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     },
