@@ -16,16 +16,19 @@ import {
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
+  type MenuCommand,
   type QueueItemView,
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { ConnectionCallbacks, ElicitationMode } from './acp/agent-connection';
+import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { Session } from './sessions/session';
 import { SessionRegistry } from './sessions/session-registry';
-import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
+import { startAgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
+import type { RunningAgent, RunningAgentOptions } from './agents/running-agent';
 import type { AgentConfig, AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
@@ -37,12 +40,19 @@ import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
 
-/** How the host runs a built-in agent (`"builtin": "demo"` in the config). */
-export interface BuiltinAgentLaunch {
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-}
+/**
+ * How the host runs a built-in agent (`"builtin": "demo"` in the config): either a command run as a child
+ * process on stdio (the harness and tests: Node running out/main/demo-agent.js), or `start`, a host-made
+ * byte transport (Electron release builds: a utilityProcess spoken to over its message port, because the
+ * runAsNode fuse is off). Either way the agent is a genuine ACP peer behind the SDK's streams.
+ */
+export type BuiltinAgentLaunch =
+  | { command: string; args: string[]; env?: Record<string, string> }
+  | {
+      /** Starts the agent; throws a plain sentence when it cannot. `env` is the config's `env` for it. */
+      start: (options: RunningAgentOptions) => RunningAgent;
+      env?: Record<string, string>;
+    };
 
 export interface HubOptions {
   config: AgentsConfig;
@@ -92,7 +102,7 @@ const AGENT_EXIT_GRACE_MS = 500;
 interface AgentRuntime {
   config: AgentConfig;
   view: AgentView;
-  process?: AgentProcess;
+  process?: RunningAgent;
   /** The ACP connection, running in a worker of its own (acp/worker/). */
   connection?: RemoteConnection;
   connectionId?: string;
@@ -174,6 +184,29 @@ export class Hub {
     this.emit({ type: 'focusItem', itemId });
   }
 
+  /** Passes a native-menu command to the renderer (see {@link MenuCommand}). */
+  menuCommand(command: MenuCommand): void {
+    this.emit({ type: 'menuCommand', command });
+  }
+
+  /** The ids of the requests waiting for the user, the one that has waited longest first (tray, menu). */
+  waitingItemIds(): string[] {
+    return this.broker
+      .items()
+      .filter((item) => item.state === 'pending')
+      .map((item) => item.itemId);
+  }
+
+  /**
+   * True while a form holds a draft the user typed and has not sent: pending, or kept readable after its
+   * agent went away (spec E-CXL-4). The host never restarts the app (an update) while this holds.
+   */
+  hasOpenDraft(): boolean {
+    return this.broker
+      .items()
+      .some((item) => item.mode === 'form' && (item.state === 'pending' || item.state === 'disconnected') && Object.keys(item.draft ?? {}).length > 0);
+  }
+
   /**
    * Runs one bridge command. `params` is untrusted and checked against `commandParamSchemas` here, so
    * every host gets the same validation.
@@ -246,7 +279,10 @@ export class Hub {
       return {};
     },
     cancelAuthenticate: (p) => {
-      this.requireAgent(p.agentId).signIn?.abort();
+      const runtime = this.requireAgent(p.agentId);
+      // Pages opened for this sign-in read "You cancelled the sign-in", whatever the agent answers next.
+      if (runtime.signIn && runtime.connectionId) this.broker.requestCancelledByUser(runtime.connectionId, SIGN_IN_LABEL);
+      runtime.signIn?.abort();
       return {};
     },
     saveAgent: (p) => this.saveAgent(p),
@@ -285,21 +321,31 @@ export class Hub {
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
 
-  private launchSpec(config: AgentConfig): LaunchSpec {
+  /** The command line an agent runs as, or null for a built-in agent the host starts over its own transport. */
+  private launchSpec(config: AgentConfig): LaunchSpec | null {
     if (config.builtin) {
       const builtin = this.options.builtinAgents[config.builtin];
       if (!builtin) throw new Error(`This build has no built-in agent "${config.builtin}".`);
+      if ('start' in builtin) return null;
       return { ...builtin, env: { ...builtin.env, ...config.env }, cwd: config.cwd };
     }
     return { command: config.command!, args: config.args, env: config.env, cwd: config.cwd };
   }
 
+  /** Starts the agent's process (or the host's transport for a built-in one); throws a plain sentence. */
+  private startAgent(config: AgentConfig): RunningAgent {
+    const spec = this.launchSpec(config);
+    if (spec) return startAgentProcess(spec);
+    const builtin = this.options.builtinAgents[config.builtin!] as Extract<BuiltinAgentLaunch, { start: unknown }>;
+    return builtin.start({ env: { ...builtin.env, ...config.env }, cwd: config.cwd });
+  }
+
   private async launch(runtime: AgentRuntime): Promise<void> {
     const { config } = runtime;
     this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, authMethods: [], signingIn: undefined });
-    let process: AgentProcess;
+    let process: RunningAgent;
     try {
-      process = startAgentProcess(this.launchSpec(config));
+      process = this.startAgent(config);
     } catch (error) {
       this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
       return;
@@ -330,9 +376,11 @@ export class Hub {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
         agentInfo: connection.agentInfo,
-        authMethods: connection.authMethods.map(({ terminal, ...method }) =>
-          terminal ? { ...method, terminalCommand: terminalCommand(this.launchSpec(config), terminal) } : method,
-        ),
+        authMethods: connection.authMethods.map(({ terminal, ...method }) => {
+          // A built-in agent on the host's own transport has no command line a terminal could run.
+          const spec = terminal ? this.launchSpec(config) : null;
+          return terminal && spec ? { ...method, terminalCommand: terminalCommand(spec, terminal) } : method;
+        }),
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
     } catch (error) {
@@ -648,8 +696,13 @@ export class Hub {
 
   private async cancelPrompt(sessionKey: string): Promise<void> {
     const { session, connection } = this.requireLiveSession(sessionKey);
-    // Permissions follow the ACP v1 rule and are answered "cancelled"; elicitations stay open (spec E-CXL-3).
+    // Permissions follow the ACP v1 rule and are answered "cancelled"; elicitations stay open (spec E-CXL-3),
+    // and read "You stopped the turn" if the agent withdraws them now.
     this.broker.cancelPermissions(sessionKey);
+    // A request-scoped one asked "while answering your prompt" belongs to this turn only when no other session of
+    // the connection has a prompt in flight (its prompt's request id is not ours to match here).
+    const turns = this.sessions.all().filter((s) => s.connectionId === session.connectionId && s.view.promptInFlight).length;
+    this.broker.turnStopped(sessionKey, turns <= 1 ? { connectionId: session.connectionId, label: PROMPT_LABEL } : undefined);
     await connection.cancel(session.view.sessionId);
   }
 

@@ -12,7 +12,7 @@ import { Hub } from '../../electron/core/hub';
 import { redactLogLine } from '../../electron/core/agents/redact';
 import { startSwitchboard, type ElectronMainApi } from '../../electron/main/app-lifecycle';
 import { startHarness } from '../harness/server';
-import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeNotification, FakeProtocol, FakeSession } from '../electron-glue/fake-electron';
+import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeNotification, FakeProtocol, FakeSession, fakeInstalledAppApi } from '../electron-glue/fake-electron';
 import { eventually, handshake, openSession, queueItem } from './hub-fixture';
 import { Puppet } from './puppet';
 
@@ -34,13 +34,22 @@ const STDERR = [
   `callback ${SIGN_IN_URL}`,
 ].join('\n');
 
-/** Every console line written while a test ran (the SDK and anything else log there). */
+/**
+ * Every console line and every byte written to this process's stdout/stderr while a test ran: the SDK logs to
+ * the console, and each connection worker's console is piped into this process's stdout and stderr.
+ */
 let consoleLines: string[];
 beforeEach(() => {
   consoleLines = [];
   for (const method of ['log', 'error', 'warn', 'info', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       consoleLines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg) ?? String(arg))).join(' '));
+    });
+  }
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      consoleLines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
     });
   }
 });
@@ -99,10 +108,10 @@ describe('log lines (spec E-PRIV-1)', () => {
       // Chromium's and the OS's errors repeat the address they failed on.
       shell: { openExternal: (url: string) => Promise.reject(new Error(`Failed to open ${url}`)) },
       Notification: FakeNotification,
+      ...fakeInstalledAppApi(),
     } as unknown as ElectronMainApi;
     startSwitchboard(electron, {
       mainDir: '/opt/switchboard/out/main',
-      execPath: process.execPath,
       platform: 'linux',
       createHub: (options) => (hub = new Hub({ ...options, batchIntervalMs: 1 })),
       log: (line) => lines.push(line),
