@@ -141,8 +141,13 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       const created = options.createHub({
         config,
         builtinAgents: {
-          demo: { command: options.execPath, args: [paths.demoAgent], env: { ELECTRON_RUN_AS_NODE: '1' } },
+          demo: {
+            command: options.execPath,
+            args: [paths.demoAgent],
+            env: { ELECTRON_RUN_AS_NODE: '1', DEMO_AGENT_DATA_DIR: join(app.getPath('userData'), 'demo-agent') },
+          },
         },
+        historyFile: join(app.getPath('userData'), 'history.sqlite'),
         defaultCwd: app.getPath('home'),
         log: options.log,
         urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: options.log }),

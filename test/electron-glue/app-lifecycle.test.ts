@@ -171,9 +171,12 @@ describe('app lifecycle', () => {
       demo: {
         command: '/opt/switchboard/electron',
         args: [join('/opt/switchboard/out/main', 'demo-agent.js')],
-        env: { ELECTRON_RUN_AS_NODE: '1' },
+        // issue 10: the demo agent keeps its own sessions in the user-data folder.
+        env: { ELECTRON_RUN_AS_NODE: '1', DEMO_AGENT_DATA_DIR: join(userData, 'demo-agent') },
       },
     });
+    // issue 10: Switchboard's session history lives in the user-data folder.
+    expect(options.historyFile).toBe(join(userData, 'history.sqlite'));
     expect(options.defaultCwd).toBe('/home/me');
     expect(options.config.agents.map((agent) => agent.name)).toEqual(['Demo agent']);
   });
