@@ -27,7 +27,7 @@ import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } 
 import type { AgentConfig, AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
-import { redactSecrets } from './agents/redact';
+import { redactLogLine, redactSecrets } from './agents/redact';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
 import { analyzeUrl } from '../../shared/url-analysis';
@@ -383,8 +383,10 @@ export class Hub {
     runtime.connection?.close();
     runtime.connection = undefined;
     this.connectionEnded(connectionId);
-    const stderr = runtime.process?.stderrText().trim();
-    if (stderr) this.log(`agent ${runtime.config.id} stderr (tail): ${stderr.slice(-2000)}`);
+    // Never the stderr itself: it can hold env values, keys and whatever the agent echoed (spec E-PRIV-1).
+    // The user reads it, redacted, in the agent's log view.
+    const stderrBytes = Buffer.byteLength(runtime.process?.stderrText() ?? '');
+    this.log(`agent ${runtime.config.id}: ${exit.message}${stderrBytes ? ` (${stderrBytes} bytes of stderr in its log view)` : ''}`);
     if (this.stopping) return;
     if (exit.neverStarted) {
       this.setAgent(runtime, { status: { kind: 'failed', message: exit.message } });
@@ -971,8 +973,14 @@ export class Hub {
     this.batcher.push(event);
   }
 
+  /**
+   * The one way out to the log sink: every line is redacted against every agent's env values, token shapes
+   * and full URLs first (spec E-PRIV-1), whatever an error message carried in.
+   */
   private log(line: string): void {
-    this.options.log?.(line);
+    if (!this.options.log) return;
+    const secrets = [...this.agents.values()].flatMap((runtime) => Object.values(runtime.config.env ?? {}));
+    this.options.log(redactLogLine(line, secrets));
   }
 }
 
