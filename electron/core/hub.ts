@@ -819,6 +819,7 @@ export class Hub {
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);
     this.batcher.flush();
+    session.beginReplay();
     try {
       if (how === 'load') await connection.loadSession(record.sessionId, record.cwd);
       else await connection.resumeSession(record.sessionId, record.cwd, connection.version === 2 && replay);

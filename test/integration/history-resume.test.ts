@@ -117,7 +117,7 @@ describe('E-CXL-5: an old cancelled idle snapshot never touches a request pendin
     const { sessionKey } = await loaded;
     const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
     expect(session.origin).toBe('loaded');
-    expect(session.transcript.map((e) => e.text)).toEqual(['Replayed answer', 'Run tests (not finished when the session was resumed)']);
+    expect(session.transcript.map((e) => [e.role, e.text])).toEqual([['user', 'stop that'], ['agent', 'Replayed answer'], ['agent', 'Run tests (not finished when the session was resumed)']]);
     // spec E-CXL-5 (v1 has no snapshot; nothing in the replay answers the request either)
     expect(hub.snapshot().queue.find((i) => i.itemId === item.itemId)).toMatchObject({ state: 'pending' });
     await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Bo' } });

@@ -30,6 +30,8 @@ export class Session {
   /** Tool call titles by id, for naming the tool call a request belongs to (spec E-REQ-7). */
   readonly toolCallTitles = new Map<string, string>();
   private readonly reportsState: boolean;
+  /** Between `beginReplay` and `replayFinished`: a `session/load` or `session/resume` is replaying. */
+  private replaying = false;
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
   private waitingItems = 0;
 
@@ -88,7 +90,12 @@ export class Session {
    * A `session/load` or `session/resume` finished: nothing replayed is still running unless the agent
    * says so (a v2 snapshot); replayed tool calls left unfinished are shown as ended (issue 10, scope 4).
    */
+  beginReplay(): void {
+    this.replaying = true;
+  }
+
   replayFinished(): void {
+    this.replaying = false;
     this.transcript.endStreams();
     // v2: the snapshot says whether a turn still runs; v1: nothing runs without a prompt in flight.
     const running = this.reportsState ? this.view.foreground.state !== 'idle' : this.view.promptInFlight;
@@ -113,6 +120,10 @@ export class Session {
         return false;
       case 'thought_text':
         this.transcript.stream('thought', update.text, update.messageId);
+        return false;
+      case 'user_text':
+        // Live, it echoes the prompt already shown; during a load or resume it is the conversation.
+        if (this.replaying) this.transcript.stream('user', update.text, update.messageId);
         return false;
       case 'tool_call': {
         const toolCall = this.transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);

@@ -9,11 +9,11 @@ import type { PlanEntryView, ToolCallView, ToolContentView, TranscriptAppend, Tr
 /** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
 export type TranscriptSink = (upserts: TranscriptEntry[], appends: TranscriptAppend[]) => void;
 
-type StreamKind = 'message' | 'thought';
+type StreamKind = 'message' | 'thought' | 'user';
 
 export class Transcript {
   /** The entry streamed text goes to, per kind, and the agent's `messageId` for it when it sends one. */
-  private open: Record<StreamKind, { entryId: string; messageId?: string } | undefined> = { message: undefined, thought: undefined };
+  private open: Record<StreamKind, { entryId: string; messageId?: string } | undefined> = { message: undefined, thought: undefined, user: undefined };
   private readonly toolCallEntries = new Map<string, string>();
   /** Tool calls whose last status was `pending`/`in_progress` (or none yet): those a turn's end closes. */
   private readonly unfinished = new Set<string>();
@@ -41,7 +41,10 @@ export class Transcript {
     const open = this.open[kind];
     const index = open && (messageId === undefined || messageId === open.messageId) ? this.indexOf(open.entryId) : -1;
     if (index < 0) {
-      const entry = this.add({ role: 'agent', text, ...(kind === 'thought' ? { kind: 'thought' as const } : {}) });
+      // A replayed user message ends the agent's streams, as a live prompt does.
+      if (kind === 'user') this.open = { message: undefined, thought: undefined, user: undefined };
+      else this.open.user = undefined;
+      const entry = this.add({ role: kind === 'user' ? 'user' : 'agent', text, ...(kind === 'thought' ? { kind: 'thought' as const } : {}) });
       this.open[kind] = { entryId: entry.entryId, messageId };
       return;
     }
@@ -115,7 +118,7 @@ export class Transcript {
 
   /** The turn ended: the next streamed text starts a new entry. */
   endStreams(): void {
-    this.open = { message: undefined, thought: undefined };
+    this.open = { message: undefined, thought: undefined, user: undefined };
   }
 
   private add(fields: Omit<TranscriptEntry, 'entryId'>): TranscriptEntry {
