@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { AgentView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
+import './AgentLog.css';
 
 type LogState = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'failed'; error: string };
 

@@ -6,6 +6,7 @@ import { foregroundText } from '../session/foreground-text';
 import { ForegroundDot } from '../session/ForegroundBadge';
 import { SessionView } from '../session/SessionView';
 import { SignInControl } from './SignInControl';
+import './AgentPane.css';
 
 interface AgentPaneProps {
   agent: AgentView;

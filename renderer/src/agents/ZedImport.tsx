@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { AgentView, CommandResults } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
+import './ZedImport.css';
 
 type Found = CommandResults['importZedSettings'];
 type FoundAgent = Found['agents'][number];

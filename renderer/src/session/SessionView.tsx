@@ -6,6 +6,7 @@ import { waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
 import { Transcript } from './Transcript';
+import './SessionView.css';
 
 interface SessionViewProps {
   session: SessionModel;

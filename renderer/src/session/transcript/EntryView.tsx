@@ -5,6 +5,7 @@ import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
 import { ToolCallCard } from './ToolCallCard';
+import './EntryView.css';
 
 /**
  * One transcript entry, drawn by its `kind` (absent = a message): the user's messages as plain text, the agent's
