@@ -261,6 +261,8 @@ export class DemoSession {
   readonly createdAt = new Date();
   updatedAt = new Date();
   title?: string;
+  /** How the last turn ended: a v2 resume's idle snapshot carries it, as real agents' aggregate snapshots do. */
+  lastStopReason?: DemoStopReason;
   /** What was said, for `session/load` and a v2 resume with `replayFrom` (bounded, see session-file.ts). */
   messages: DemoMessage[] = [];
   private tail: Promise<void> = Promise.resolve();

@@ -192,7 +192,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
   let modes: ElicitationModes = { form: false, url: false };
 
   /** Runs one turn to its end and reports `idle` with the stop reason. Never rejects. */
-  async function finishTurn(host: V2TurnHost, text: string, end: () => void): Promise<void> {
+  async function finishTurn(host: V2TurnHost, text: string, end: (stopReason: DemoStopReason) => void): Promise<void> {
     let stopReason: DemoStopReason = 'end_turn';
     try {
       stopReason = await runPrompt(host, text);
@@ -201,7 +201,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       await host.update(stateUpdate('idle', stopReason)).catch((error: unknown) => {
         log(`idle state_update failed: ${String(error)}`);
       });
-      end();
+      end(stopReason);
     }
   }
 
@@ -266,8 +266,9 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
         }
       }
       if (session.title) await notify({ sessionUpdate: 'session_info_update', title: session.title });
-      // The current-state snapshot comes after the replay and before the response.
-      await notify(session.busy ? stateUpdate('running') : stateUpdate('idle'));
+      // The current-state snapshot comes after the replay and before the response; an idle one still
+      // carries how the last turn ended (a resumed "cancelled" is old news, spec E-CXL-5).
+      await notify(session.busy ? stateUpdate('running') : stateUpdate('idle', session.lastStopReason));
       return { availableCommands: commands() };
     })
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
@@ -296,7 +297,8 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
         slot.end();
         throw error;
       }
-      const turn = finishTurn(host, text, () => {
+      const turn = finishTurn(host, text, (stopReason) => {
+        session.lastStopReason = stopReason;
         slot.end();
         sessions.persist();
       });
