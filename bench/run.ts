@@ -7,6 +7,8 @@
  *    bridge and how long the hub spends (architecture rule 6).
  * 3. Round trip of an elicitation through the real core and the real demo agent: prompt → queued item →
  *    accept → the agent's echo in the transcript, median of 20.
+ * 4. The history store (bench/history.ts): 10,000 sessions, list and transcript opening, search.
+ *    `HISTORY_BENCH_SCALE=1` writes the full 1 GB year (default 0.1; the timed transcripts are full size).
  */
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,7 @@ import { Hub } from '../electron/core/hub';
 import { describeForm, initialValues } from '../shared/form-schema';
 import { checkValues } from '../shared/form-validation';
 import { projectDetailsSchema } from '../electron/demo-agent/schemas';
+import { benchHistory, historyReport } from './history';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,3 +91,4 @@ async function benchRoundTrip(): Promise<void> {
 benchFormCheck();
 await benchBatcher();
 await benchRoundTrip();
+for (const line of historyReport(benchHistory({ scale: Number(process.env.HISTORY_BENCH_SCALE ?? 0.1) }))) console.log(line);

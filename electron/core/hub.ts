@@ -868,9 +868,7 @@ export class Hub {
       this.emit({ type: 'sessionRemoved', sessionKey: session.view.sessionKey });
       throw new Error(describeResumeFailure(runtime.config.name, how, error, connection.signal.aborted));
     }
-    // The SDK hands us the replay and the v2 snapshot (sent before the response) a tick after the
-    // response itself resolves; let them land before the replay is judged finished.
-    await new Promise((resolve) => setImmediate(resolve));
+    // The connection resolves once the replay and the v2 snapshot (both before the response) are delivered.
     session.replayFinished();
     const entries = session.view.transcript;
     const unreadable = entries.filter((e) => e.kind === 'other').length;

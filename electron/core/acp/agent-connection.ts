@@ -241,14 +241,19 @@ export class AgentConnection {
     return { sessions, ...(typeof next === 'string' && next && next.length <= MAX_LISTED_FIELD_CHARS ? { nextCursor: next } : {}) };
   }
 
-  /** v1 `session/load`: the agent replays the conversation as `session/update`s before it answers. */
+  /**
+   * v1 `session/load`: the agent replays the conversation as `session/update`s before it answers. Resolves
+   * once those updates have reached `onSessionUpdate` (see {@link afterUpdatesDelivered}).
+   */
   async loadSession(sessionId: string, cwd: string): Promise<void> {
     await this.agent.request(methodsV1.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    await afterUpdatesDelivered();
   }
 
   /**
    * `session/resume`. v1 never replays; v2 replays from the start when `replay` is true (`replayFrom`)
-   * and always sends a current-state snapshot before it answers.
+   * and always sends a current-state snapshot before it answers. Resolves once the replay and snapshot
+   * have reached `onSessionUpdate`.
    */
   async resumeSession(sessionId: string, cwd: string, replay: boolean): Promise<void> {
     if (this.version === 2) {
@@ -256,6 +261,7 @@ export class AgentConnection {
     } else {
       await this.agent.request(methodsV1.agent.session.resume, { sessionId, cwd, mcpServers: [] });
     }
+    await afterUpdatesDelivered();
   }
 
   /** `session/close`: the agent may end the session's processes (MCP servers). */
@@ -447,6 +453,15 @@ function toolCallIdOf(subject: unknown): string | undefined {
 /** The wire answer to a permission request: the chosen option, or "cancelled". */
 function permissionResponse(optionId: string | undefined) {
   return { outcome: optionId === undefined ? { outcome: 'cancelled' as const } : { outcome: 'selected' as const, optionId } };
+}
+
+/**
+ * The SDK resolves a request as soon as its response is read, and hands the notifications that came
+ * before the response to their handlers a tick later. A replay (`session/load`, `session/resume`) is only
+ * over when those have been delivered, so its callers wait one macrotask.
+ */
+function afterUpdatesDelivered(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A `session/update`'s envelope when it is sound (a sessionId and an update object), else undefined. */

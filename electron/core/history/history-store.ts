@@ -23,16 +23,22 @@ import type { TranscriptEntry } from '../../../shared/bridge';
 export const HISTORY_SCHEMA_VERSION = 1;
 /** Bytes of stored entries kept per session; later entries are dropped and the session marked truncated. */
 export const MAX_SESSION_BYTES = 8 * 1024 * 1024;
-/** Bytes of stored entries kept in total (a year of heavy use is ~1 GB); oldest sessions go first. */
-export const MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * Bytes of stored entries kept in total (a year of daily use is ~1 GB); oldest sessions go first. The file
+ * is about twice this (the FTS5 index).
+ */
+export const MAX_TOTAL_BYTES = 1.5 * 1024 * 1024 * 1024;
 /** Sessions kept in total (a year of daily use is ~10,000); oldest go first. */
 export const MAX_SESSIONS = 20_000;
 /** Sessions untouched for longer than this are deleted, in ms (400 days: a year plus a margin). */
 export const RETENTION_MS = 400 * 24 * 60 * 60 * 1000;
 /** Most sessions one list page returns. */
 export const LIST_PAGE_MAX = 500;
-/** Most entries one transcript opens (the newest ones); a longer transcript says how many it left out. */
-export const MAX_OPEN_ENTRIES = 5000;
+/**
+ * Most entries one transcript opens (the newest ones); a longer transcript says how many it left out.
+ * The renderer draws 200 at a time; 1000 keeps even a session at {@link MAX_SESSION_BYTES} under 100 ms.
+ */
+export const MAX_OPEN_ENTRIES = 1000;
 /** Most full-text matches one search reads before grouping them by session: a bounded FTS query. */
 export const MAX_SEARCH_HITS = 2000;
 /** Sessions one prune call deletes at most, so pruning never holds the main thread for long. */
@@ -121,19 +127,14 @@ CREATE TABLE IF NOT EXISTS entries (
   history_id TEXT NOT NULL REFERENCES sessions (history_id) ON DELETE CASCADE,
   entry_id TEXT NOT NULL,
   json TEXT NOT NULL,
-  text TEXT NOT NULL,
   UNIQUE (history_id, entry_id)
 );
-CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5 (text, content = 'entries', content_rowid = 'id');
-CREATE TRIGGER IF NOT EXISTS entries_ai AFTER INSERT ON entries BEGIN
-  INSERT INTO entries_fts (rowid, text) VALUES (new.id, new.text);
-END;
+-- A transcript's newest entries without reading the rest.
+CREATE INDEX IF NOT EXISTS entries_by_session ON entries (history_id, id);
+-- Contentless (the text is in entries.json already): the index alone, rows deletable by rowid.
+CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5 (text, content = '', contentless_delete = 1);
 CREATE TRIGGER IF NOT EXISTS entries_ad AFTER DELETE ON entries BEGIN
-  INSERT INTO entries_fts (entries_fts, rowid, text) VALUES ('delete', old.id, old.text);
-END;
-CREATE TRIGGER IF NOT EXISTS entries_au AFTER UPDATE OF text ON entries BEGIN
-  INSERT INTO entries_fts (entries_fts, rowid, text) VALUES ('delete', old.id, old.text);
-  INSERT INTO entries_fts (rowid, text) VALUES (new.id, new.text);
+  DELETE FROM entries_fts WHERE rowid = old.id;
 END;
 `;
 
@@ -173,8 +174,9 @@ export class HistoryStore {
       get: this.db.prepare('SELECT * FROM sessions WHERE history_id = ?'),
       byAgentSession: this.db.prepare('SELECT * FROM sessions WHERE agent_id = ? AND session_id = ? ORDER BY last_activity DESC LIMIT 1'),
       entrySize: this.db.prepare('SELECT length(json) AS n FROM entries WHERE history_id = ? AND entry_id = ?'),
-      putEntry: this.db.prepare(`INSERT INTO entries (history_id, entry_id, json, text) VALUES (?, ?, ?, ?)
-        ON CONFLICT (history_id, entry_id) DO UPDATE SET json = excluded.json, text = excluded.text`),
+      putEntry: this.db.prepare(`INSERT INTO entries (history_id, entry_id, json) VALUES (?, ?, ?)
+        ON CONFLICT (history_id, entry_id) DO UPDATE SET json = excluded.json RETURNING id`),
+      index: this.db.prepare('INSERT OR REPLACE INTO entries_fts (rowid, text) VALUES (?, ?)'),
       addBytes: this.db.prepare('UPDATE sessions SET bytes = bytes + ?, truncated = truncated | ? WHERE history_id = ?'),
       sessionBytes: this.db.prepare('SELECT bytes FROM sessions WHERE history_id = ?'),
       clearEntries: this.db.prepare('DELETE FROM entries WHERE history_id = ?'),
@@ -253,7 +255,8 @@ export class HistoryStore {
           truncated = 1;
           continue;
         }
-        this.stmts.putEntry.run(historyId, entry.entryId, json, searchText(entry));
+        const { id } = this.stmts.putEntry.get(historyId, entry.entryId, json) as { id: number };
+        this.stmts.index.run(id, searchText(entry));
         bytes += json.length - previous;
         delta += json.length - previous;
       }
