@@ -358,11 +358,11 @@ export class SessionRegistry {
     this.file.save(stored);
   }
 
-  /** Deletes a session for good (`session/delete`); returns whether it existed. */
-  delete(sessionId: string): boolean {
-    const existed = this.remove(sessionId);
-    if (existed) this.persist();
-    return existed;
+  /** Deletes a session for good (`session/delete`, either version). @throws RequestError -32002 for an unknown one. */
+  delete(sessionId: string): void {
+    if (!this.remove(sessionId)) throw RequestError.resourceNotFound(sessionId);
+    this.persist();
+    log(`session/delete ${sessionId}`);
   }
 
   /** Registers a new session. */

@@ -164,8 +164,7 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       return {};
     })
     .onRequest(acp.methods.agent.session.delete, ({ params }) => {
-      if (!sessions.delete(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
-      log(`session/delete ${params.sessionId}`);
+      sessions.delete(params.sessionId);
       return {};
     })
     // session/load replays the conversation as session/update notifications, then answers.

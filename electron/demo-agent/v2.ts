@@ -276,8 +276,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       return {};
     })
     .onRequest(acp.methods.agent.session.delete, ({ params }) => {
-      if (!sessions.delete(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
-      log(`session/delete ${params.sessionId}`);
+      sessions.delete(params.sessionId);
       return {};
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {

@@ -20,7 +20,8 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-async function startDemo(dir: string, env: Record<string, string>): Promise<Hub> {
+/** The demo agent keeps its sessions in `dir`; Switchboard its history in `historyDir` (default the same). */
+async function startDemo(dir: string, env: Record<string, string>, historyDir = dir): Promise<Hub> {
   hub = new Hub({
     config: { agents: [{ id: 'demo', name: 'Demo agent', builtin: 'demo', args: [], env }], urlMode: 'app-window' },
     builtinAgents: {
@@ -32,7 +33,7 @@ async function startDemo(dir: string, env: Record<string, string>): Promise<Hub>
     },
     defaultCwd: '/tmp',
     batchIntervalMs: 1,
-    historyFile: join(dir, 'history.sqlite'),
+    historyFile: join(historyDir, 'history.sqlite'),
   });
   hub.start();
   await eventually(() => (agentView(hub!, 'demo').status.kind === 'ready' ? true : undefined), 15_000);
@@ -92,19 +93,7 @@ describe.each<{ label: string; env: Record<string, string>; origin: string }>([
     const first = mkdtempSync(join(tmpdir(), 'sb-demo-other-'));
     try {
       // Another client (a hub with a different history file) made the session.
-      let h = await startDemo(dataDir, env);
-      const other = join(first, 'history.sqlite');
-      await h.stop();
-      hub = new Hub({
-        config: { agents: [{ id: 'demo', name: 'Demo agent', builtin: 'demo', args: [], env }], urlMode: 'app-window' },
-        builtinAgents: { demo: { command: process.execPath, args: ['--import', 'tsx', resolve('electron/demo-agent/index.ts')], env: { DEMO_STREAM_MS: '0', DEMO_AGENT_DATA_DIR: join(dataDir, 'demo-agent') } } },
-        defaultCwd: '/tmp',
-        batchIntervalMs: 1,
-        historyFile: other,
-      });
-      hub.start();
-      h = hub;
-      await eventually(() => (agentView(h, 'demo').status.kind === 'ready' ? true : undefined), 15_000);
+      let h = await startDemo(dataDir, env, first);
       const { sessionKey } = (await h.invoke('newSession', { agentId: 'demo', cwd: '/tmp' })) as { sessionKey: string };
       await h.invoke('prompt', { sessionKey, text: 'from elsewhere' });
       await eventually(() => (h.snapshot().sessions[0].promptInFlight ? undefined : true));
