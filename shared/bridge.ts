@@ -330,7 +330,16 @@ export type BridgeEvent =
   /** A session was closed: it is no longer live (its history stays). */
   | { type: 'sessionRemoved'; sessionKey: string }
   /** The history changed (a session started, ended, was renamed or deleted): a History view re-lists. */
-  | { type: 'historyChanged' };
+  | { type: 'historyChanged' }
+  /** The user chose one of the app's commands in the native menu (or its accelerator); the renderer acts on it. */
+  | { type: 'menuCommand'; command: MenuCommand };
+
+/**
+ * Menu commands the renderer carries out: `newSession` (start a session with the selected agent),
+ * `addAgent` (open the agent editor), `settings` (show the app's settings). "Next waiting request" needs no
+ * command of its own: main sends `focusItem` for it.
+ */
+export type MenuCommand = 'newSession' | 'addAgent' | 'settings';
 
 const id = z.string().min(1).max(200);
 
