@@ -224,6 +224,8 @@ function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
       return 'open';
     case 'consented':
       return 'accepted';
+    case 'app-closed':
+      return 'open';
     default:
       return item.state;
   }

@@ -14,6 +14,8 @@ export function requestOutcomeText(request: RequestRecordView): string {
       return request.option ? `You chose “${request.option}”` : 'You answered';
     case 'withdrawn':
       return 'Withdrawn by the agent';
+    case 'stopped':
+      return 'Ended: you stopped what it belonged to';
     case 'disconnected':
       return 'Ended: agent disconnected';
     case 'completed':
