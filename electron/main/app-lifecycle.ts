@@ -13,6 +13,7 @@ import { bringToFront, createAttentionSink, type NotificationClass } from './att
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
 import { createMainWindow, type BrowserWindowClass } from './main-window';
+import { createFolderPicker } from './folder-picker';
 import { createOpenExternal } from './open-external';
 import { installQuitGuard } from './quit-guard';
 import { originOf } from './url-origin';
@@ -23,7 +24,7 @@ import { denyPermissions, installWebContentsDefaults } from './web-security';
 export interface ElectronMainApi {
   app: App;
   BrowserWindow: BrowserWindowClass;
-  dialog: Pick<Dialog, 'showErrorBox'>;
+  dialog: Pick<Dialog, 'showErrorBox' | 'showOpenDialog'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { readonly defaultSession: Session };
@@ -158,6 +159,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
           },
         ),
         openExternal: createOpenExternal(electron.shell, options.log),
+        pickFolder: createFolderPicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);
