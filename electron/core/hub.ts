@@ -662,7 +662,6 @@ export class Hub {
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);
-    for (const skipped of setup.skipped) session.transcript.system(`The MCP server ${skipped.name} was not given to this session: ${skipped.reason}.`);
     // Deliver the new session before the command's result, so a renderer that selects it at once (and
     // the user who types straight away) finds it; both hosts keep events and results in order.
     this.batcher.flush();

@@ -37,6 +37,10 @@ export interface AppState {
   sessions: SessionView[];
   queue: QueueItemView[];
   defaultCwd: string;
+  /** MCP servers defined in Switchboard (issue 11). */
+  mcpServers: NonNullable<Snapshot['mcpServers']>;
+  /** The host has a folder picker (Electron); the harness has only the text field. */
+  canPickFolder: boolean;
   /** Where consented URL-mode pages open by default (the consent view's "Open in my browser instead" starts from it). */
   urlMode: Snapshot['urlMode'];
   notices: Notice[];
@@ -95,6 +99,8 @@ export const initialState: AppState = {
   sessions: [],
   queue: [],
   defaultCwd: '',
+  mcpServers: [],
+  canPickFolder: false,
   urlMode: 'off',
   notices: [],
   nextNoticeId: 1,
@@ -175,8 +181,8 @@ function pruneSeen(seen: ReadonlySet<string>, queue: QueueItemView[]): ReadonlyS
 export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
-      const { agents, sessions, queue, defaultCwd, urlMode } = event.snapshot;
-      const next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, seen: pruneSeen(state.seen, queue) };
+      const { agents, sessions, queue, defaultCwd, urlMode, mcpServers = [], canPickFolder = false } = event.snapshot;
+      const next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, mcpServers, canPickFolder, seen: pruneSeen(state.seen, queue) };
       if (state.pendingFocus === null) return next;
       // A focus request for an item this snapshot does not have is for an item that is gone.
       return queue.some((i) => i.itemId === state.pendingFocus) ? revealItem(next, state.pendingFocus) : { ...next, pendingFocus: null };
