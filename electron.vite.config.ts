@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Three bundles: main (Electron glue + the plain-Node core, plus the demo agent as a second entry so
-// it ships inside the app), preload (sandboxed, so one self-contained CommonJS file), renderer (React).
+// Three bundles: main (Electron glue + the plain-Node core, plus the demo agent and the agent connection
+// worker as entries of their own so they ship inside the app), preload (sandboxed, so one self-contained CommonJS file), renderer (React).
 export default defineConfig({
   main: {
     build: {
@@ -12,6 +12,8 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
           'demo-agent': resolve(__dirname, 'electron/demo-agent/index.ts'),
+          // One worker per agent connection (docs/isolation.md); started from out/main/connection-worker.js.
+          'connection-worker': resolve(__dirname, 'electron/core/acp/worker/connection-worker.ts'),
         },
       },
     },

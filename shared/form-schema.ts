@@ -4,7 +4,13 @@
  * Pure and dependency-light: used by the renderer to draw a form and by the core to check a request.
  * Validation of typed values (ajv + RE2) lives in `form-validation.ts`, which only the main process
  * imports, so the renderer's CSP never needs `unsafe-eval`.
+ *
+ * Every text an agent wrote for display (form title and description, field labels and descriptions, option
+ * titles and descriptions) comes out of {@link describeForm} with its invisible formatting characters shown as
+ * markers (shared/visible-text.ts, issue 8 scope 8): this is the one choke point for form text. Values — property
+ * names as keys, option `value`s, defaults — stay exactly as sent, since they go back to the agent.
  */
+import { revealInvisible, withoutInvisible } from './visible-text';
 
 /** The control a property is drawn as (spec E-FORM-2); `unsupported` per E-FORM-9. */
 export type FieldKind = 'string' | 'single-select' | 'number' | 'integer' | 'boolean' | 'multi-select' | 'unsupported';
@@ -203,9 +209,9 @@ function titledOptions(list: unknown): FieldOption[] | undefined {
     if (!isObject(entry)) return undefined;
     const value = text(entry, 'const');
     if (value === undefined) return undefined;
-    const option: FieldOption = { value, title: text(entry, 'title') ?? value };
+    const option: FieldOption = { value, title: revealInvisible(text(entry, 'title') ?? value) };
     const description = text(entry, 'description');
-    if (description !== undefined) option.description = description;
+    if (description !== undefined) option.description = revealInvisible(description);
     options.push(option);
   }
   return uniqueOptions(options);
@@ -215,7 +221,7 @@ function titledOptions(list: unknown): FieldOption[] | undefined {
 function untitledOptions(list: unknown): FieldOption[] | undefined {
   if (!Array.isArray(list) || list.length === 0) return undefined;
   if (!list.every((entry) => typeof entry === 'string')) return undefined;
-  return uniqueOptions(list.map((value: string) => ({ value, title: value })));
+  return uniqueOptions(list.map((value: string) => ({ value, title: revealInvisible(value) })));
 }
 
 /** Drops repeated option values, keeping the first. */
@@ -308,12 +314,18 @@ function isOptionList(value: unknown, options: FieldOption[]): value is string[]
 }
 
 function describeProperty(name: string, schema: unknown, required: boolean): FieldSpec {
-  const base: FieldSpec = { name, label: name, required, kind: 'unsupported', looksSecret: looksLikeSecret(name) };
+  // A zero-width character must not hide "password" from the secret check (E-FORM-12).
+  const plainName = withoutInvisible(name);
+  const base: FieldSpec = { name, label: revealInvisible(name), required, kind: 'unsupported', looksSecret: looksLikeSecret(plainName) };
   if (!isObject(schema)) return unsupported(base, 'Its definition is not an object.');
   const title = text(schema, 'title');
-  const field: FieldSpec = { ...base, label: title?.trim() ? title : name, looksSecret: looksLikeSecret(name, title, text(schema, 'format')) };
+  const field: FieldSpec = {
+    ...base,
+    label: revealInvisible(title?.trim() ? title : name),
+    looksSecret: looksLikeSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format')),
+  };
   const description = text(schema, 'description');
-  if (description !== undefined) field.description = description;
+  if (description !== undefined) field.description = revealInvisible(description);
   const type = own(schema, 'type');
   switch (type) {
     case 'string': return describeString(field, schema);
@@ -347,9 +359,9 @@ export function describeForm(requestedSchema: unknown): FormDescription {
   if (!isObject(requestedSchema)) return { fields: [] };
   const description: FormDescription = { fields: [] };
   const title = text(requestedSchema, 'title');
-  if (title !== undefined) description.title = title;
+  if (title !== undefined) description.title = revealInvisible(title);
   const summary = text(requestedSchema, 'description');
-  if (summary !== undefined) description.description = summary;
+  if (summary !== undefined) description.description = revealInvisible(summary);
   const properties = own(requestedSchema, 'properties');
   if (!isObject(properties)) return description;
   const required = requiredNames(requestedSchema);

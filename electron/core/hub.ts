@@ -20,7 +20,9 @@ import {
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
-import { connectAgent, type AgentConnection, type ElicitationMode, type PermissionRequest } from './acp/agent-connection';
+import type { ConnectionCallbacks, ElicitationMode } from './acp/agent-connection';
+import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
+import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
 import { findFiles } from './sessions/file-finder';
@@ -31,7 +33,7 @@ import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } 
 import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
-import { redactSecrets } from './agents/redact';
+import { redactLogLine, redactSecrets } from './agents/redact';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
 import { analyzeUrl } from '../../shared/url-analysis';
@@ -87,11 +89,18 @@ export interface AttentionSink {
 
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
+/**
+ * How long an agent that closed its output may take to exit before it is stopped, in ms: its exit status
+ * says more than "closed", and the status must be honest within a second (issue 8, scope 5).
+ */
+const AGENT_EXIT_GRACE_MS = 500;
+
 interface AgentRuntime {
   config: AgentConfig;
   view: AgentView;
   process?: AgentProcess;
-  connection?: AgentConnection;
+  /** The ACP connection, running in a worker of its own (acp/worker/). */
+  connection?: RemoteConnection;
   connectionId?: string;
   /** Aborts the pending sign-in, if any (the user pressed Cancel). */
   signIn?: AbortController;
@@ -339,13 +348,14 @@ export class Hub {
     void process.exited.then((exit) => this.onExit(runtime, connectionId, exit));
 
     try {
-      const connection = await connectAgent({
+      const connection = await connectAgentInWorker({
         stdin: process.stdin,
         stdout: process.stdout,
         modes: this.modes,
         clientInfo: CLIENT_INFO,
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
+        log: (line) => this.log(`agent ${config.id}: ${line}`),
       });
       if (runtime.connectionId !== connectionId) {
         // Superseded by a restart or stop while initializing: this process is nobody's any more.
@@ -353,7 +363,7 @@ export class Hub {
         return;
       }
       runtime.connection = connection;
-      void connection.signal.addEventListener('abort', () => this.broker.connectionClosed(connectionId), { once: true });
+      connection.signal.addEventListener('abort', () => this.connectionLost(runtime, connectionId, connection.signal.reason), { once: true });
       this.setAgent(runtime, {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
@@ -369,11 +379,40 @@ export class Hub {
         void process.stop();
         return;
       }
-      if (process.hasExited) return;
-      this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
-      this.log(`agent ${config.id}: handshake failed: ${(error as Error).message}`);
+      if (process.hasExited && !(error instanceof BudgetExceeded)) return;
+      const message = error instanceof BudgetExceeded ? stoppedSentence(config.name, error.message) : (error as Error).message;
+      this.setAgent(runtime, { status: { kind: 'failed', message } });
+      this.log(`agent ${config.id}: handshake failed: ${message}`);
       void process.stop();
     }
+  }
+
+  /**
+   * The connection ended while the process may still run (issue 8, scope 5: the agent shows why within a
+   * second, never "Ready"). An agent that went over a budget, or whose connection failed, is stopped with
+   * a sentence and not restarted on its own (it would do the same again). An agent that closed its output
+   * is about to exit: its exit says why; if it is still running shortly after, it is stopped.
+   */
+  private connectionLost(runtime: AgentRuntime, connectionId: string, reason: unknown): void {
+    this.broker.connectionClosed(connectionId);
+    if (runtime.connectionId !== connectionId || this.stopping) return;
+    const process = runtime.process;
+    const fail = (message: string) => {
+      if (runtime.connectionId !== connectionId) return;
+      runtime.connectionId = undefined;
+      runtime.connection = undefined;
+      this.connectionEnded(connectionId);
+      this.setAgent(runtime, { status: { kind: 'failed', message }, signingIn: undefined });
+      this.log(`agent ${runtime.config.id}: ${message}`);
+      void process?.stop();
+    };
+    if (endedByAgent(reason)) {
+      setTimeout(() => fail(`${runtime.config.name} closed its connection to Switchboard.`), AGENT_EXIT_GRACE_MS);
+      return;
+    }
+    if (reason instanceof BudgetExceeded) return fail(stoppedSentence(runtime.config.name, reason.message));
+    const detail = reason instanceof Error ? reason.message : String(reason);
+    fail(`Switchboard lost its connection to ${runtime.config.name}: ${detail.slice(0, 300)}`);
   }
 
   private onExit(runtime: AgentRuntime, connectionId: string, exit: ExitInfo): void {
@@ -382,8 +421,10 @@ export class Hub {
     runtime.connection?.close();
     runtime.connection = undefined;
     this.connectionEnded(connectionId);
-    const stderr = runtime.process?.stderrText().trim();
-    if (stderr) this.log(`agent ${runtime.config.id} stderr (tail): ${stderr.slice(-2000)}`);
+    // Never the stderr itself: it can hold env values, keys and whatever the agent echoed (spec E-PRIV-1).
+    // The user reads it, redacted, in the agent's log view.
+    const stderrBytes = Buffer.byteLength(runtime.process?.stderrText() ?? '');
+    this.log(`agent ${runtime.config.id}: ${exit.message}${stderrBytes ? ` (${stderrBytes} bytes of stderr in its log view)` : ''}`);
     if (this.stopping) return;
     if (exit.neverStarted) {
       this.setAgent(runtime, { status: { kind: 'failed', message: exit.message } });
@@ -454,22 +495,22 @@ export class Hub {
     this.sessions.connectionEnded(connectionId);
   }
 
-  private callbacksFor(runtime: AgentRuntime, connectionId: string) {
+  private callbacksFor(runtime: AgentRuntime, connectionId: string): ConnectionCallbacks {
     return {
-      onElicitation: ({ jsonRpcId, params, signal }: { jsonRpcId: string | number | null; params: Record<string, unknown>; signal: AbortSignal }) =>
-        this.broker.handleCreate(this.connectionRef(runtime, connectionId, signal), jsonRpcId, params, signal),
-      onElicitationComplete: ({ elicitationId }: { elicitationId: string }) => this.broker.complete(connectionId, elicitationId),
-      onCancelRequest: (requestId: string | number | null) => this.broker.cancelRequested(connectionId, requestId),
-      onRequestEnded: (requestId: string | number | null, ok: boolean) => this.broker.requestEnded(connectionId, requestId, ok),
-      onSessionUpdate: (sessionId: string, update: Record<string, unknown>) => this.sessions.update(connectionId, sessionId, update),
-      onPermission: ({ jsonRpcId, permission, signal }: { jsonRpcId: string | number | null; permission: PermissionRequest; signal: AbortSignal }) =>
+      onElicitation: ({ jsonRpcId, params, signal, requestLabel }) =>
+        this.broker.handleCreate(this.connectionRef(runtime, connectionId, signal, requestLabel), jsonRpcId, params, signal),
+      onElicitationComplete: ({ elicitationId }) => this.broker.complete(connectionId, elicitationId),
+      onCancelRequest: (requestId) => this.broker.cancelRequested(connectionId, requestId),
+      onRequestEnded: (requestId, ok) => this.broker.requestEnded(connectionId, requestId, ok),
+      onSessionUpdate: (sessionId, update) => this.sessions.update(connectionId, sessionId, update),
+      onPermission: ({ jsonRpcId, permission, signal }) =>
         this.broker.handlePermission(this.connectionRef(runtime, connectionId, signal), jsonRpcId, permission, signal),
-      onReadTextFile: (params: { sessionId: string; path: string; line?: number | null; limit?: number | null }) => this.sessions.readTextFile(connectionId, params),
-      onWriteTextFile: (params: { sessionId: string; path: string; content: string }) => this.sessions.writeTextFile(connectionId, params),
+      onReadTextFile: (params) => this.sessions.readTextFile(connectionId, params),
+      onWriteTextFile: (params) => this.sessions.writeTextFile(connectionId, params),
     };
   }
 
-  private connectionRef(runtime: AgentRuntime, connectionId: string, fallbackSignal: AbortSignal): ConnectionRef {
+  private connectionRef(runtime: AgentRuntime, connectionId: string, fallbackSignal: AbortSignal, requestLabel?: string): ConnectionRef {
     const connection = runtime.connection;
     return {
       connectionId,
@@ -490,7 +531,8 @@ export class Hub {
           toolCallTitle: toolCallId ? session.toolCallTitles.get(toolCallId) : undefined,
         };
       },
-      pendingRequestLabel: (requestId) => connection?.pendingRequestLabel(requestId),
+      // The worker labels a request-scoped elicitation as it arrives (it knows our pending requests).
+      pendingRequestLabel: () => requestLabel,
     };
   }
 
@@ -637,7 +679,7 @@ export class Hub {
     if (!folder.ok) throw new Error(`The working folder cannot be used: ${folder.reason}`);
     const cwd = folder.path;
     const setup = this.sessionSetupFor(agentId);
-    let created: Awaited<ReturnType<AgentConnection['newSession']>>;
+    let created: Awaited<ReturnType<RemoteConnection['newSession']>>;
     try {
       created = await connection.newSession(cwd, setup.mcpServers);
     } catch (error) {
@@ -790,7 +832,7 @@ export class Hub {
     return runtime;
   }
 
-  private requireLiveSession(sessionKey: string): { session: Session; connection: AgentConnection } {
+  private requireLiveSession(sessionKey: string): { session: Session; connection: RemoteConnection } {
     const session = this.sessions.get(sessionKey);
     if (!session) throw new Error('There is no such session.');
     const runtime = this.agents.get(session.view.agentId);
@@ -809,8 +851,14 @@ export class Hub {
     this.batcher.push(event);
   }
 
+  /**
+   * The one way out to the log sink: every line is redacted against every agent's env values, token shapes
+   * and full URLs first (spec E-PRIV-1), whatever an error message carried in.
+   */
   private log(line: string): void {
-    this.options.log?.(line);
+    if (!this.options.log) return;
+    const secrets = [...this.agents.values()].flatMap((runtime) => Object.values(runtime.config.env ?? {}));
+    this.options.log(redactLogLine(line, secrets));
   }
 }
 

@@ -576,6 +576,47 @@ const echo: Scenario = {
   },
 };
 
+/** A file name that reads as "eviltxt.exe" when its right-to-left override (U+202E) is applied. */
+export const SPOOFED_NAME = 'evil\u202Eexe.txt';
+
+const spoof: Scenario = {
+  name: 'spoof',
+  description: 'Send text with a hidden right-to-left override (U+202E): a client must show it, not apply it',
+  needs: 'form',
+  async run(host) {
+    await host.say(
+      `This is the spoof scenario. The file I mention is named ${SPOOFED_NAME}. A client that applies the hidden ` +
+        'right-to-left override in that name shows it as a harmless-looking text file; a client that cannot be ' +
+        'lied to shows the override itself.',
+    );
+    await host.updatePlan([{ content: `Look at ${SPOOFED_NAME}`, priority: 'high', status: 'in_progress' }]);
+    const toolCallId = `demo-${randomUUID()}`;
+    await host.startToolCall(toolCallId, `Read ${SPOOFED_NAME}`);
+    const outcome = await host.askForm({
+      scope: { sessionId: host.sessionId, toolCallId },
+      message: `Keep ${SPOOFED_NAME}?`,
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          choice: {
+            type: 'string',
+            title: `What to do with ${SPOOFED_NAME}`,
+            oneOf: [
+              { const: 'keep', title: `Keep ${SPOOFED_NAME}` },
+              { const: 'delete', title: 'Delete it' },
+            ],
+          },
+        },
+        required: ['choice'],
+      },
+    });
+    await host.endToolCall(toolCallId, outcome.kind === 'accept' ? 'completed' : 'cancelled');
+    if (outcome.kind === 'turn-cancelled') return 'cancelled';
+    await host.say(describeOutcome(outcome));
+    return 'end_turn';
+  },
+};
+
 /** Every scenario, in the order the help text and the command list show them. */
 export const SCENARIOS: readonly Scenario[] = [
   form,
@@ -593,6 +634,7 @@ export const SCENARIOS: readonly Scenario[] = [
   status,
   terminal,
   echo,
+  spoof,
 ];
 
 /** The commands sent in `available_commands_update`: one per scenario. */

@@ -3,6 +3,7 @@
  * sink and link opener), the IPC binding, the main window, and a quit that waits for the agents to stop.
  * Takes the Electron API as a parameter so the glue tests can run it against a recording fake.
  */
+import { redactLogLine } from '../core/agents/redact';
 import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
 import { FileConfigStore } from '../core/config-store';
@@ -70,6 +71,8 @@ export interface StartOptions {
  */
 export function startSwitchboard(electron: ElectronMainApi, options: StartOptions): void {
   const { app, dialog } = electron;
+  // Every line from the glue, the hub and the URL window passes here: no keys, no full URLs (spec E-PRIV-1).
+  const log = (line: string): void => options.log(redactLogLine(line));
   const userDataDir = app.commandLine.getSwitchValue('user-data-dir');
   if (userDataDir) app.setPath('userData', userDataDir);
   registerAppScheme(electron.protocol);
@@ -96,7 +99,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       allowedOrigin,
       devTools: !app.isPackaged,
       onLoadError: (message) => {
-        options.log(message);
+        log(message);
         dialog.showErrorBox('Switchboard could not open its window', message);
       },
     });
@@ -127,7 +130,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   });
   installQuitGuard(app, () => (hub ? hub.stop() : Promise.resolve()), {
     timeoutMs: options.stopTimeoutMs ?? 5000,
-    log: options.log,
+    log: log,
   });
 
   app
@@ -145,8 +148,8 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
           demo: { command: options.execPath, args: [paths.demoAgent], env: { ELECTRON_RUN_AS_NODE: '1' } },
         },
         defaultCwd: app.getPath('home'),
-        log: options.log,
-        urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: options.log }),
+        log: log,
+        urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: log }),
         configStore: new FileConfigStore(configPath, startedInvalid),
         attention: createAttentionSink(
           { app, Notification: electron.Notification },
@@ -155,10 +158,10 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
             getMainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
             reopenMainWindow: () => (hub ? openMainWindow() : null),
             focusItem: (itemId) => hub?.focusItem(itemId),
-            log: options.log,
+            log: log,
           },
         ),
-        openExternal: createOpenExternal(electron.shell, options.log),
+        openExternal: createOpenExternal(electron.shell, log),
         pickFolder: createFolderPicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
       });
       hub = created;
@@ -168,7 +171,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
-      options.log(`Startup failed: ${message}`);
+      log(`Startup failed: ${message}`);
       dialog.showErrorBox('Switchboard could not start', message);
       app.quit();
     });

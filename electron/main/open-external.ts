@@ -4,7 +4,7 @@
  * the same allow-list as URL-mode pages, so nothing but a web page ever reaches `shell.openExternal`.
  */
 import type { Shell } from 'electron';
-import { allowedPageHref, hostForLog } from './url-window-policy';
+import { allowedPageHref, errorForLog, hostForLog } from './url-window-policy';
 
 /**
  * Returns the function the hub calls for `openExternal`: `https:` addresses, and `http:` ones on this
@@ -20,7 +20,7 @@ export function createOpenExternal(
     const href = allowedPageHref(url);
     if (href === null) throw new Error('Switchboard opens only https: pages, or http: pages on this computer.');
     shell.openExternal(href).catch((error: unknown) => {
-      log(`The system browser could not open the link on ${hostForLog(href)}: ${(error as Error).message}`);
+      log(`The system browser could not open the link on ${hostForLog(href)}: ${errorForLog(error)}`);
     });
   };
 }

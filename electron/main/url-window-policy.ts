@@ -4,6 +4,7 @@
  * E-URL-5) and the glue tests can check it without a window.
  */
 import { analyzeUrl } from '../../shared/url-analysis';
+import { redactLogLine } from '../core/agents/redact';
 
 /**
  * Returns the re-serialised `href` of `url` when a URL-mode page may go there, else `null`. The rule is
@@ -65,4 +66,15 @@ export function hostForLog(url: string): string {
   } catch {
     return '?';
   }
+}
+
+/**
+ * What of a failed load or `openExternal` error goes into a log line: Chromium's error code (`ERR_NAME_NOT_RESOLVED`)
+ * when it has one — its message repeats the full URL, query and all — else the message with every URL cut to its
+ * host and token shapes redacted (spec E-PRIV-1).
+ */
+export function errorForLog(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,63}$/.test(code)) return code;
+  return redactLogLine(error instanceof Error ? error.message : String(error));
 }

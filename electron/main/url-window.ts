@@ -23,7 +23,7 @@ import type {
 import type { UrlOpener, UrlOpenMode } from '../core/url-opener';
 import type { BrowserWindowClass } from './main-window';
 import { HARDENED_WEB_PREFERENCES } from './web-security';
-import { allowedPageHref, certificateErrorTitle, hostForLog, mayFrameNavigate, stripTitle } from './url-window-policy';
+import { allowedPageHref, certificateErrorTitle, hostForLog, errorForLog, mayFrameNavigate, stripTitle } from './url-window-policy';
 
 /** The pieces of `electron` the opener uses; the main window is deliberately not among them. */
 export interface UrlOpenerElectron {
@@ -176,13 +176,13 @@ export function createUrlOpener(electron: UrlOpenerElectron, options: UrlOpenerO
       if (!entry.closedByApp) closedListeners.forEach((listener) => listener(itemId));
     });
     window.loadURL(href).catch((error: unknown) => {
-      log(`A URL-mode page on ${hostForLog(href)} did not load: ${(error as Error).message}`);
+      log(`A URL-mode page on ${hostForLog(href)} did not load: ${errorForLog(error)}`);
     });
   };
 
   const openInSystemBrowser = (href: string): void => {
     electron.shell.openExternal(href).catch((error: unknown) => {
-      log(`The system browser could not open the page on ${hostForLog(href)}: ${(error as Error).message}`);
+      log(`The system browser could not open the page on ${hostForLog(href)}: ${errorForLog(error)}`);
     });
   };
 

@@ -7,6 +7,7 @@ import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore } from './state/store';
+import './App.css';
 
 /**
  * The whole window: agents sidebar, the selected agent's sessions (or every agent's waiting requests), its request

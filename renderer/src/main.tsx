@@ -3,6 +3,10 @@
  * On every (re)connect it loads a fresh snapshot, so a reload or a dropped socket loses nothing
  * (architecture rule 7).
  */
+// The shared base first, so every component's own stylesheet (imported beside it) comes after it and can refine it.
+import './base/tokens.css';
+import './base/reset.css';
+import './base/controls.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -10,7 +14,6 @@ import { BridgeContext, errorSentence } from './shell/bridge-context';
 import { connectBridge, missingHarnessToken } from './shell/bridge-client';
 import { MissingToken } from './shell/MissingToken';
 import { createAppStore } from './state/store';
-import './styles.css';
 
 function start(): void {
   const container = document.getElementById('root');

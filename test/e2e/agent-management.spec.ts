@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
+import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // Running many agents all day: adding them three ways, managing them, and never missing or losing a request.
 
@@ -13,10 +13,6 @@ function demoAgentPid(): number {
   const line = lines.find((l) => l.includes('demo-agent.js'));
   if (!line) throw new Error('the demo agent is not running');
   return Number(line.trim().split(/\s+/)[0]);
-}
-
-async function json<T>(request: APIRequestContext, url: string): Promise<T> {
-  return (await (await request.get(url)).json()) as T;
 }
 
 test.describe('adding agents', () => {
@@ -98,14 +94,14 @@ test.describe('attention', () => {
     await waiting.getByRole('button', { name: /^Alpha/ }).click();
     await expect(card(app, 'Alpha')).toBeFocused();
 
-    const notifications = await json<Array<Record<string, unknown>>>(request, `${harness.origin}/__harness/notifications`);
+    const notifications = await harnessRecord<Array<Record<string, unknown>>>(request, harness, 'notifications');
     expect(notifications.map((n) => [n.agentName, n.kind])).toEqual([
       ['Alpha', 'form'],
       ['Beta', 'form'],
     ]);
     // Never the content of the request.
     expect(JSON.stringify(notifications)).not.toContain('API token');
-    expect(await json<{ count: number }>(request, `${harness.origin}/__harness/badge`)).toEqual({ count: 2 });
+    expect(await harnessRecord<{ count: number }>(request, harness, 'badge')).toEqual({ count: 2 });
   });
 
   test('a muted agent raises no notification, and a clicked notification reveals its request', async ({ app, harness, request }) => {
@@ -116,7 +112,7 @@ test.describe('attention', () => {
     await expect(card(app, 'Beta')).toBeVisible();
     await startSessionAndPrompt(app, 'Alpha', 'secret');
     await expect(card(app, 'Alpha')).toBeVisible();
-    const notifications = await json<Array<{ agentName: string; itemId: string }>>(request, `${harness.origin}/__harness/notifications`);
+    const notifications = await harnessRecord<Array<{ agentName: string; itemId: string }>>(request, harness, 'notifications');
     expect(notifications.map((n) => n.agentName)).toEqual(['Alpha']);
     // Electron calls focusItem when the notification is clicked.
     const betaItem = harness.hub.snapshot().queue.find((i) => i.agentName === 'Beta')!;

@@ -2,7 +2,7 @@
  * Playwright fixtures: a fresh harness per test (the real core and real agent processes in Node, the built
  * renderer served on loopback), and a page opened on it with its access token.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHarness, type Harness } from '../harness/server';
@@ -57,4 +57,21 @@ export async function startSessionAndPrompt(page: Page, agentName: string, text:
 /** The queue card of a request from `agentName` (the first one if several). */
 export function card(page: Page, agentName: string) {
   return page.getByRole('article', { name: `Request from ${agentName}` }).first();
+}
+
+/**
+ * Reads one of the harness's records (`GET /__harness/<name>`), with its access token (test/harness/server.ts).
+ */
+export async function harnessRecord<T>(request: APIRequestContext, harness: Harness, name: string): Promise<T> {
+  const response = await request.get(`${harness.origin}/__harness/${name}`, { headers: harness.authHeaders });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Plays the user closing item `itemId`'s URL-mode window (`POST /__harness/close`, token and Origin). */
+export async function harnessCloseWindow(request: APIRequestContext, harness: Harness, itemId: string): Promise<void> {
+  const response = await request.post(`${harness.origin}/__harness/close?itemId=${encodeURIComponent(itemId)}`, {
+    headers: { ...harness.authHeaders, origin: harness.origin },
+  });
+  expect(response.status()).toBe(204);
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
+import type { Harness } from '../harness/server';
+import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // The session view as a user meets it: permission requests, the transcript's richer entries (plan, thought,
 // markdown, diffs) and the foreground state in the session header. The built renderer in Chromium, the real
@@ -15,9 +16,8 @@ function sessionHeader(page: Page) {
 }
 
 /** Links the core handed to the system browser (the harness records `openExternal`). */
-async function openedLinks(request: APIRequestContext, origin: string): Promise<string[]> {
-  const response = await request.get(`${origin}/__harness/links`);
-  return (await response.json()) as string[];
+function openedLinks(request: APIRequestContext, harness: Harness): Promise<string[]> {
+  return harnessRecord<string[]>(request, harness, 'links');
 }
 
 test.describe('permission requests', () => {
@@ -123,9 +123,9 @@ for (const { label, env } of [
       // no <a href> anywhere; the link is a button that hands the address to main, which opens it in the
       // system browser only when clicked.
       await expect(app.locator('a[href]')).toHaveCount(0);
-      expect(await openedLinks(request, harness.origin)).toEqual([]);
+      expect(await openedLinks(request, harness)).toEqual([]);
       await reply.getByRole('button', { name: 'example documentation' }).click();
-      await expect.poll(() => openedLinks(request, harness.origin)).toEqual(['https://example.com/docs']);
+      await expect.poll(() => openedLinks(request, harness)).toEqual(['https://example.com/docs']);
 
       // The diff of the edit tool call, as removed and added lines.
       const edit = log.getByRole('group', { name: 'Tool call: Edit hello.txt' });

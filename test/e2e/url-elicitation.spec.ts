@@ -1,13 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RecordedOpen } from '../harness/recording-url-opener';
-import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
+import type { Harness } from '../harness/server';
+import { card, demoAgents, expect, harnessCloseWindow, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // URL mode through the harness: the harness records what Electron would open, so these tests can prove
 // that nothing opens before consent and that exactly the consented address opens (spec E-URL-2, E-URL-5).
 
-async function opened(request: APIRequestContext, origin: string): Promise<RecordedOpen[]> {
-  const response = await request.get(`${origin}/__harness/opened`);
-  return (await response.json()) as RecordedOpen[];
+function opened(request: APIRequestContext, harness: Harness): Promise<RecordedOpen[]> {
+  return harnessRecord<RecordedOpen[]>(request, harness, 'opened');
 }
 
 /** Plays the sealed window: loads the consented page in a separate tab and presses its Authorize link. */
@@ -29,11 +29,11 @@ test.describe('URL mode', () => {
     await expect(consent).toContainText(/http:\/\/127\.0\.0\.1:\d+\/authorize\?state=/);
     await expect(app.locator('a[href]')).toHaveCount(0);
     // spec E-URL-2: nothing opened before consent.
-    expect(await opened(request, harness.origin)).toEqual([]);
+    expect(await opened(request, harness)).toEqual([]);
 
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(consent).toContainText('Continue in the window');
-    const opens = await opened(request, harness.origin);
+    const opens = await opened(request, harness);
     expect(opens).toHaveLength(1);
     expect(opens[0]).toMatchObject({ mode: 'app-window', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/authorize\?state=/) });
 
@@ -54,7 +54,7 @@ test.describe('URL mode', () => {
     await card(app, 'Demo agent').getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You cancelled.');
     // spec E-URL-2, E-RES-1
-    expect(await opened(request, harness.origin)).toEqual([]);
+    expect(await opened(request, harness)).toEqual([]);
   });
 
   test('warns about a lookalike host, showing both of its forms', async ({ app }) => {
@@ -73,7 +73,7 @@ test.describe('URL mode', () => {
     await expect(refused).toContainText('Switchboard refused to open this address');
     await expect(refused.getByRole('button', { name: 'Open', exact: true })).toHaveCount(0);
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You declined.');
-    expect(await opened(request, harness.origin)).toEqual([]);
+    expect(await opened(request, harness)).toEqual([]);
   });
 
   test('a completion that arrives before consent closes the consent view and opens nothing', async ({ app, harness, request }) => {
@@ -81,19 +81,19 @@ test.describe('URL mode', () => {
     // spec E-URL-7: the agent finished first; the card goes, nothing opens, the agent hears cancel.
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You cancelled.', { timeout: 10_000 });
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
-    expect(await opened(request, harness.origin)).toEqual([]);
+    expect(await opened(request, harness)).toEqual([]);
   });
 
   test('Reopen opens the page again after the user closed its window', async ({ app, harness, request }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'url');
     const consent = card(app, 'Demo agent');
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
-    const [first] = await opened(request, harness.origin);
-    await request.post(`${harness.origin}/__harness/close?itemId=${first.itemId}`);
+    const [first] = await opened(request, harness);
+    await harnessCloseWindow(request, harness, first.itemId);
     await expect(consent).toContainText('The window was closed');
     await consent.getByRole('button', { name: 'Reopen' }).click();
     // spec E-URL-6
-    await expect.poll(async () => (await opened(request, harness.origin)).map((o) => o.url)).toEqual([first.url, first.url]);
+    await expect.poll(async () => (await opened(request, harness)).map((o) => o.url)).toEqual([first.url, first.url]);
   });
 });
 
@@ -108,7 +108,7 @@ test.describe('URL mode in the system browser', () => {
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(consent).toContainText('Continue in your browser');
     // spec E-URL-5: the OS browser is the remembered alternative.
-    expect((await opened(request, harness.origin)).map((o) => o.mode)).toEqual(['system-browser']);
+    expect((await opened(request, harness)).map((o) => o.mode)).toEqual(['system-browser']);
   });
 });
 
@@ -121,7 +121,7 @@ test.describe('signing in', () => {
     // spec E-REQ-3
     await expect(consent).toContainText(/while signing in/i);
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
-    const [open] = await opened(request, harness.origin);
+    const [open] = await opened(request, harness);
     await finishSignInPage(app, open.url);
     await expect(app.getByRole('status', { name: 'Notices' })).toContainText('Signed in to Demo agent.');
     await expect(app.getByRole('button', { name: 'Cancel sign-in' })).toHaveCount(0);

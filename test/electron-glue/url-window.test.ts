@@ -155,13 +155,27 @@ describe('the sealed app window', () => {
   });
 
   it('logs a failed load with the host only, never the full URL', async () => {
-    // spec E-PRIV-1
-    FakeBrowserWindow.failLoadWith = new Error('ERR_NAME_NOT_RESOLVED');
+    // spec E-PRIV-1. Chromium's message repeats the whole URL; only its code may reach the log.
+    const href = 'https://accounts.example.com/authorize?client=abc&state=s3cr3t-state';
+    FakeBrowserWindow.failLoadWith = Object.assign(new Error(`ERR_NAME_NOT_RESOLVED (-105) loading '${href}'`), { code: 'ERR_NAME_NOT_RESOLVED', errno: -105, url: href });
     const { opener, logs } = setup();
     openWindow(opener);
     await vi.waitFor(() => expect(logs).toHaveLength(1));
     expect(logs[0]).toContain('accounts.example.com');
+    expect(logs[0]).toContain('ERR_NAME_NOT_RESOLVED');
     expect(logs[0]).not.toContain('client=abc');
+    expect(logs[0]).not.toContain('/authorize');
+  });
+
+  it('logs a failed load without a code with every URL in its message cut to the host', async () => {
+    // spec E-PRIV-1
+    FakeBrowserWindow.failLoadWith = new Error("could not load 'https://accounts.example.com/authorize?client=abc' (token=abcdef123456)");
+    const { opener, logs } = setup();
+    openWindow(opener);
+    await vi.waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]).toContain('https://accounts.example.com/…');
+    expect(logs[0]).not.toContain('client=abc');
+    expect(logs[0]).not.toContain('abcdef123456');
   });
 });
 

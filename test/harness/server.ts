@@ -4,7 +4,11 @@
  *
  * Bound to 127.0.0.1 only. The page is opened as `http://127.0.0.1:PORT/?token=T`; the WebSocket at
  * `/__bridge?token=T` is refused without that random token or from another origin, so no other page or
- * local process can drive the agents.
+ * local process can drive the agents. Every request is refused (403) unless its `Host` is this loopback
+ * address and port (`127.0.0.1:PORT` or `localhost:PORT`), so a page that rebinds its own DNS name to
+ * 127.0.0.1 reads nothing. Every `/__harness/*` route also needs the token — `Authorization: Bearer T`
+ * (see {@link Harness.authHeaders}) or `?token=T` — (401 without), and a route that changes state also needs
+ * `Origin: http://127.0.0.1:PORT` (403 without).
  *
  * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
  * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so
@@ -21,7 +25,7 @@
  * Wire format (JSON text frames): client → server `{kind:"invoke", id, command, params}`; server → client
  * `{kind:"result", id, ok:true, value}` | `{kind:"result", id, ok:false, error}` | `{kind:"events", events}`.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -51,6 +55,8 @@ export interface Harness {
   origin: string;
   /** The page URL including the token. */
   pageUrl: string;
+  /** Headers a `/__harness/*` request needs: `{ authorization: 'Bearer T' }`; add `origin` for a POST. */
+  authHeaders: Record<string, string>;
   hub: Hub;
   /** What would have been opened in URL mode (also served at `GET /__harness/opened`). */
   urlOpener: RecordingUrlOpener;
@@ -100,29 +106,61 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     ['/__harness/links', () => links],
   ]);
 
+  /** Loopback `Host` values of this server; anything else is a foreign name resolved to us (DNS rebinding). */
+  const hostAllowed = (req: IncomingMessage): boolean => {
+    const host = req.headers.host ?? '';
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  };
+  const tokenGiven = (req: IncomingMessage, url: URL): boolean => {
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    return sameSecret(bearer ?? url.searchParams.get('token') ?? '', token);
+  };
+
   const server = createServer((req, res) => {
     const url = URL.parse(req.url ?? '/', origin);
-    const record = url && req.method === 'GET' ? records.get(url.pathname) : undefined;
+    if (!url || !hostAllowed(req)) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
+      return;
+    }
+    if (url.pathname.startsWith('/__harness/')) {
+      serveHarnessRoute(req, res, url);
+      return;
+    }
+    void serveStatic(rendererDir, req, res);
+  });
+
+  const serveHarnessRoute = (req: IncomingMessage, res: ServerResponse, url: URL): void => {
+    if (!tokenGiven(req, url)) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('token required');
+      return;
+    }
+    const record = req.method === 'GET' ? records.get(url.pathname) : undefined;
     if (record) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(record()));
       return;
     }
-    if (url?.pathname === '/__harness/close' && req.method === 'POST') {
+    if (url.pathname === '/__harness/close' && req.method === 'POST') {
+      // Changes state: only from the harness's own page (or a test that says it is), never a foreign origin.
+      if (req.headers.origin !== origin) {
+        res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden origin');
+        return;
+      }
       // Plays the user closing a URL-mode window by hand (Electron reports that; the harness has no window).
       urlOpener.simulateUserClose(url.searchParams.get('itemId') ?? '');
       res.writeHead(204).end();
       return;
     }
-    void serveStatic(rendererDir, req, res);
-  });
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
   let origin = '';
+  let port = 0;
 
   server.on('upgrade', (req, socket, head) => {
     const url = URL.parse(req.url ?? '/', origin);
     const sameOrigin = req.headers.origin === origin;
-    if (!url || url.pathname !== '/__bridge' || url.searchParams.get('token') !== token || !sameOrigin) {
+    if (!url || !hostAllowed(req) || url.pathname !== '/__bridge' || !sameSecret(url.searchParams.get('token') ?? '', token) || !sameOrigin) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -131,13 +169,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
   hub.start();
 
   return {
     origin,
     pageUrl: `${origin}/?token=${token}`,
+    authHeaders: { authorization: `Bearer ${token}` },
     hub,
     urlOpener,
     attention,
@@ -152,6 +191,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await closed;
     },
   };
+}
+
+/** Constant-time comparison of a presented token with the harness's own. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function bindSocket(ws: WebSocket, hub: Hub): void {

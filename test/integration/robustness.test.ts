@@ -69,9 +69,12 @@ describe('restarting an agent', () => {
 
   it('shows a session of the old process as idle after a restart (v2 prompt in flight)', async () => {
     const { hub, puppet, sessionKey } = await readyAgent();
-    void hub.invoke('prompt', { sessionKey, text: 'hi' });
+    const prompted = hub.invoke('prompt', { sessionKey, text: 'hi' });
     const prompt = await puppet.next((m) => m.method === 'session/prompt');
     await puppet.send({ id: prompt.id, result: { messageId: 'm1' } });
+    // v2: the prompt's response only acknowledges it; the turn goes on until a state_update to idle.
+    await prompted;
+    expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: true });
     await hub.invoke('restartAgent', { agentId: 'a' });
     // spec E-STATE-1: never shown as running or waiting when nothing can be.
     expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, foreground: { state: 'idle', derived: true } });

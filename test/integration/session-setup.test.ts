@@ -58,6 +58,14 @@ function text(h: Hub, sessionKey: string): string {
   return session(h, sessionKey).transcript.map((e) => e.text).join('\n');
 }
 
+/** The transcript once it shows `expected` (a v1 turn's response may arrive before its last updates). */
+function shows(h: Hub, sessionKey: string, expected: string | RegExp): Promise<string> {
+  return eventually(() => {
+    const t = text(h, sessionKey);
+    return (typeof expected === 'string' ? t.includes(expected) : expected.test(t)) ? t : undefined;
+  });
+}
+
 async function turn(h: Hub, sessionKey: string, prompt: string, attachments?: unknown[]): Promise<void> {
   await h.invoke('prompt', { sessionKey, text: prompt, ...(attachments ? { attachments } : {}) });
   await eventually(() => (session(h, sessionKey).promptInFlight ? undefined : true));
@@ -79,7 +87,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     });
     await turn(h, sessionKey, 'status');
     // What the agent received, by name and transport (the demo agent never echoes env or headers).
-    expect(text(h, sessionKey)).toContain('MCP servers: everything (stdio), remote (http).');
+    await shows(h, sessionKey, 'MCP servers: everything (stdio), remote (http).');
     // Nothing secret in the log.
     expect(logs.join('\n')).not.toMatch(/sekrit/);
   });
@@ -110,14 +118,14 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     // The refused value is not shown as chosen.
     expect(session(h, first).configOptions!.find((o) => o.configId === 'model')?.currentValue).toBe('demo-large');
     await turn(h, first, 'status');
-    expect(text(h, first)).toContain('Mode: Plan. Model: demo-large. Fast replies: on.');
+    await shows(h, first, 'Mode: Plan. Model: demo-large. Fast replies: on.');
 
     // Remembered in the config, and re-applied to a new session.
     expect(store.saved?.agents[0].remembered).toMatchObject({ configOptions: { model: 'demo-large', fast: true } });
     const second = ((await h.invoke('newSession', { agentId: 'demo', cwd: '/tmp' })) as { sessionKey: string }).sessionKey;
     await eventually(() => (session(h, second).configOptions!.find((o) => o.configId === 'fast')?.currentValue === true ? true : undefined));
     await turn(h, second, 'status');
-    expect(text(h, second)).toContain('Mode: Plan. Model: demo-large. Fast replies: on.');
+    await shows(h, second, 'Mode: Plan. Model: demo-large. Fast replies: on.');
   });
 
   it('refuses a working folder that does not exist, with the reason, and remembers the folder it used', async () => {
@@ -146,7 +154,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
       { type: 'image', name: 'shot.png', mimeType: 'image/png', data: Buffer.from('png-bytes').toString('base64') },
     ]);
     // The demo agent advertises embeddedContext: the file is embedded with its text.
-    expect(text(h, sessionKey)).toMatch(/the embedded file:\/\/.*src\/main\.ts \(16 characters\); an image \(image\/png, 9 bytes\)/);
+    await shows(h, sessionKey, /the embedded file:\/\/.*src\/main\.ts \(16 characters\); an image \(image\/png, 9 bytes\)/);
     expect(session(h, sessionKey).transcript.find((e) => e.role === 'user')?.attachments).toEqual(['@src/main.ts', 'shot.png']);
     await eventually(() => (session(h, sessionKey).usage ? true : undefined));
     expect(session(h, sessionKey).usage).toMatchObject({ size: 200_000, cost: { currency: 'USD' } });
@@ -159,7 +167,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     const { sessionKey } = (await h.invoke('newSession', { agentId: 'demo', cwd: '/tmp' })) as { sessionKey: string };
     await turn(h, sessionKey, 'terminal');
     if (version === 1) {
-      expect(text(h, sessionKey)).toContain('Display terminals are an ACP v2 feature');
+      await shows(h, sessionKey, 'Display terminals are an ACP v2 feature');
       return;
     }
     const entry = await eventually(() => session(h, sessionKey).transcript.find((e) => e.kind === 'terminal' && e.terminal?.exitStatus));

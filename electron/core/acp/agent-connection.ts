@@ -17,9 +17,12 @@ import {
 import { client as clientV2, methods as methodsV2, type McpServer as McpServerV2 } from '@agentclientprotocol/sdk/experimental/v2';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
+import { MAX_LINE_BYTES } from '../budgets';
 import { agentCapabilities } from './capabilities';
+import { guardDepth } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { commands, configOptions, sessionModes } from './session-setup';
+import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
@@ -70,14 +73,23 @@ export interface SessionSetup {
 /** Elicitation modes a connection can advertise (spec E-CAP-1). */
 export type ElicitationMode = 'form' | 'url';
 
-/** What the connection reports to its owner. Params are the SDK-parsed message params. */
+/**
+ * What the connection reports to its owner. Params are the SDK-parsed message params.
+ *
+ * Each callback crosses from the connection's worker to main (acp/worker/): arguments and results are
+ * plain structured-cloneable data (an `AbortSignal` as a direct argument or a direct property of one is
+ * carried across too). A new callback needs one line in acp/worker/surface.ts.
+ */
 export interface ConnectionCallbacks {
-  /** `elicitation/create`; resolve with the response, or reject (a RequestError becomes the JSON-RPC error). */
-  onElicitation(request: { jsonRpcId: JsonRpcId; params: Record<string, unknown>; signal: AbortSignal }): Promise<unknown>;
+  /**
+   * `elicitation/create`; resolve with the response, or reject (a RequestError becomes the JSON-RPC error).
+   * `requestLabel` names our own pending request a request-scoped elicitation belongs to (spec E-REQ-3).
+   */
+  onElicitation(request: { jsonRpcId: JsonRpcId; params: Record<string, unknown>; signal: AbortSignal; requestLabel?: string }): Promise<unknown>;
   /** `elicitation/complete` (URL mode). */
   onElicitationComplete(params: { elicitationId: string }): void;
-  /** `session/update`, same shape in v1 and v2: `{ sessionId, update: { sessionUpdate, … } }`. */
-  onSessionUpdate(sessionId: string, update: Record<string, unknown>): void;
+  /** `session/update` of either version, normalised (session-updates.ts) where the agent's data is parsed. */
+  onSessionUpdate(sessionId: string, update: NormalizedUpdate): void;
   /** `session/request_permission`, normalised; resolve with the chosen option id, or undefined for "cancelled". */
   onPermission(request: { jsonRpcId: JsonRpcId; permission: PermissionRequest; signal: AbortSignal }): Promise<string | undefined>;
   /** v1 `fs/read_text_file` / `fs/write_text_file`; resolve with the result or reject with a RequestError. */
@@ -99,6 +111,8 @@ export interface ConnectOptions {
   callbacks: ConnectionCallbacks;
   /** How long to wait for `initialize`, in ms. */
   initializeTimeoutMs?: number;
+  /** Diagnostic log (method names and counts only, never params). */
+  log?: (line: string) => void;
 }
 
 /** Labels for our own pending requests, shown on request-scoped elicitations (spec E-REQ-3). */
@@ -108,6 +122,15 @@ const REQUEST_LABELS: Record<string, string> = {
   'session/prompt': 'while answering your prompt',
   'session/new': 'while starting a session',
 };
+
+function labelFor(outgoing: ReadonlyMap<JsonRpcId, string>, requestId: unknown): string | undefined {
+  if (requestId === undefined || requestId === null) return undefined;
+  const method = outgoing.get(requestId as JsonRpcId);
+  return method ? (REQUEST_LABELS[method] ?? `while ${method} is pending`) : undefined;
+}
+
+/** Our label for a request-scoped elicitation's `requestId`, when it names one of our pending requests. */
+type LabelOf = (requestId: unknown) => string | undefined;
 
 /** The surface both SDK client versions share for what we call. */
 interface AgentSide {
@@ -221,8 +244,7 @@ export class AgentConnection {
 
   /** Label of one of our requests that is still pending, by its JSON-RPC id (spec E-REQ-3). */
   pendingRequestLabel(requestId: unknown): string | undefined {
-    const method = this.outgoing.get(requestId as JsonRpcId);
-    return method ? (REQUEST_LABELS[method] ?? `while ${method} is pending`) : undefined;
+    return labelFor(this.outgoing, requestId);
   }
 
   /** Closes the connection (rejects our pending requests, aborts the agent's). Stop the process first. */
@@ -237,7 +259,11 @@ export class AgentConnection {
  * @throws Error with a plain sentence when the handshake fails (see {@link negotiateVersion}).
  */
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
-  const stream = ndJsonStream(options.stdin, options.stdout);
+  // The SDK frames lines up to our line budget; the depth guard refuses over-deep values before anything
+  // else (the SDK's own validation included) walks them.
+  const stream = guardDepth(ndJsonStream(options.stdin, options.stdout, { maxMessageBytes: MAX_LINE_BYTES }), ({ kind, method }) =>
+    options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`),
+  );
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
     if (!('method' in message)) {
@@ -255,12 +281,13 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     // envelope is checked here and each update field by session-updates.ts.
     if (version === 1 && message.method === 'session/update') {
       const envelope = sessionUpdateEnvelope(message.params);
-      if (envelope) options.callbacks.onSessionUpdate(envelope.sessionId, envelope.update);
+      if (envelope) options.callbacks.onSessionUpdate(envelope.sessionId, normalizeSessionUpdate(envelope.update));
       return true;
     }
     return false;
   });
-  const connection = negotiated.version === 2 ? attachV2(negotiated, options) : attachV1(negotiated, options);
+  const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
+  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);
   return new AgentConnection(
@@ -300,10 +327,10 @@ export function buildInitializeParams(
   return { ...v1, info: clientInfo, capabilities: { elicitation, auth: { terminal: {} } } };
 }
 
-function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions) {
+function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf) {
   const app = clientV1({ name: 'switchboard' })
     .onRequest(methodsV1.client.elicitation.create, parseV1ElicitationParams, (cx) =>
-      callbacks.onElicitation({ jsonRpcId: cx.requestId, params: cx.params as Record<string, unknown>, signal: cx.signal }),
+      callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as Record<string, unknown>, cx.signal, labelOf)),
     )
     .onRequest(methodsV1.client.session.requestPermission, async (cx) => {
       const { toolCall } = cx.params;
@@ -325,21 +352,17 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions) {
   return app.connect(negotiated.stream as { readable: ReadableStream<AnyMessage>; writable: WritableStream<AnyMessage> });
 }
 
-function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions) {
+function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf) {
   const app = clientV2({ name: 'switchboard' })
     .onRequest(methodsV2.client.elicitation.create, (cx) =>
-      callbacks.onElicitation({
-        jsonRpcId: cx.requestId,
-        params: cx.params as unknown as Record<string, unknown>,
-        signal: cx.signal,
-      }) as never,
+      callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as unknown as Record<string, unknown>, cx.signal, labelOf)) as never,
     )
     .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
       const { subject } = cx.params;
       // The v2 schema asks clients to apply the subject's tool call like a tool_call_update first.
       const subjectToolCall = (subject as { toolCall?: Record<string, unknown> } | null | undefined)?.toolCall;
       if (subjectToolCall && typeof subjectToolCall.toolCallId === 'string') {
-        callbacks.onSessionUpdate(cx.params.sessionId, { ...subjectToolCall, sessionUpdate: 'tool_call_update' });
+        callbacks.onSessionUpdate(cx.params.sessionId, normalizeSessionUpdate({ ...subjectToolCall, sessionUpdate: 'tool_call_update' }));
       }
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
@@ -353,9 +376,14 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions) {
     })
     .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params))
     .onNotification(methodsV2.client.session.update, (cx) =>
-      callbacks.onSessionUpdate(cx.params.sessionId, cx.params.update as unknown as Record<string, unknown>),
+      callbacks.onSessionUpdate(cx.params.sessionId, normalizeSessionUpdate(cx.params.update as unknown as Record<string, unknown>)),
     );
   return app.connect(negotiated.stream);
+}
+
+function elicitationRequest(jsonRpcId: JsonRpcId, params: Record<string, unknown>, signal: AbortSignal, labelOf: LabelOf) {
+  const requestLabel = labelOf(params.requestId);
+  return { jsonRpcId, params, signal, ...(requestLabel ? { requestLabel } : {}) };
 }
 
 /** The tool call a v2 permission subject names: `{type:"tool_call", toolCall:{toolCallId}}` or a command's `toolCallId`. */

@@ -13,6 +13,7 @@
  * mode still needs to see, spec E-URL-6); the observer may keep a message from the SDK altogether.
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
+import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
 
 /** Protocol versions this client speaks, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS = [2, 1] as const;
@@ -71,6 +72,10 @@ async function readReply(
     const { value, done } = await reader.read();
     if (done) throw new Error('The agent closed its output before answering initialize.');
     if (!isResponseTo(value, HANDSHAKE_ID)) {
+      // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
+      if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
+        throw new BudgetExceeded(`it sent more than ${MAX_MESSAGES_BEFORE_INITIALIZE} messages before answering initialize`);
+      }
       early.push(value);
       continue;
     }

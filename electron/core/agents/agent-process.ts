@@ -1,11 +1,13 @@
 /**
  * One agent child process: spawn, stdio as web streams, a bounded stderr ring buffer, exit detection,
- * and a graceful stop (end stdin → SIGTERM after a grace period → SIGKILL).
+ * a graceful stop (end stdin → SIGTERM after a grace period → SIGKILL), and the end of every process the
+ * agent started, however it ended (docs/isolation.md "Process trees").
  *
  * Knows nothing about ACP; `acp/` speaks the protocol over {@link AgentProcess.stdin}/{@link AgentProcess.stdout}.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
+import { ProcessTree } from './process-tree';
 import { RingBuffer } from './ring-buffer';
 
 /** What to run. `env` is merged over the parent's environment. */
@@ -28,9 +30,19 @@ export interface ExitInfo {
 /** Default bytes of stderr kept per agent. */
 const STDERR_BYTES = 64 * 1024;
 
+/**
+ * How often the agent's descendants are looked up while it runs, in ms. A descendant that calls `setsid` is
+ * found only while its parent lives; MCP servers and tools live for seconds to hours, so once a second
+ * catches them at the cost of one read of the process table (about 1–5 ms on a desktop, off the critical path).
+ */
+export const SNAPSHOT_INTERVAL_MS = 1000;
+
 /** A spawned agent process. Create with {@link startAgentProcess}. */
 export class AgentProcess {
-  /** Resolves once, when the process has exited or could not be spawned. */
+  /**
+   * Resolves once, when the process has exited (or could not be spawned) *and* every descendant it was known
+   * to have has been ended — so a crashed agent's children are gone before anyone restarts it.
+   */
   readonly exited: Promise<ExitInfo>;
   /** Bytes the agent writes to stdout (ACP messages). */
   readonly stdout: ReadableStream<Uint8Array>;
@@ -38,8 +50,18 @@ export class AgentProcess {
   readonly stdin: WritableStream<Uint8Array>;
   private readonly stderrTail = new RingBuffer(STDERR_BYTES);
   private exitInfo?: ExitInfo;
+  /** The agent's descendants (POSIX); undefined on Windows or when spawning failed. */
+  private readonly tree?: ProcessTree;
+  private snapshotTimer?: ReturnType<typeof setInterval>;
 
   constructor(private readonly child: ChildProcessByStdio<Writable, Readable, Readable>, spec: LaunchSpec) {
+    if (child.pid !== undefined && process.platform !== 'win32') {
+      this.tree = new ProcessTree(child.pid);
+      const tree = this.tree;
+      void tree.refresh();
+      this.snapshotTimer = setInterval(() => void tree.refresh(), SNAPSHOT_INTERVAL_MS);
+      this.snapshotTimer.unref();
+    }
     this.stdout = Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>;
     this.stdin = Writable.toWeb(child.stdin) as WritableStream<Uint8Array>;
     // An agent that dies mid-write makes stdin emit EPIPE; that is an exit, not a crash of ours.
@@ -52,8 +74,10 @@ export class AgentProcess {
         resolve(this.exitInfo);
       });
       child.once('exit', (code, signal) => {
-        this.exitInfo ??= { code, signal, message: describeExit(code, signal) };
-        resolve(this.exitInfo);
+        clearInterval(this.snapshotTimer);
+        const info = (this.exitInfo ??= { code, signal, message: describeExit(code, signal) });
+        // The agent is reaped; what it started may live on (reparented, or in a session of its own).
+        void (this.tree?.endAll() ?? Promise.resolve()).then(() => resolve(info));
       });
     });
   }
@@ -61,6 +85,11 @@ export class AgentProcess {
   /** Process id, or undefined when spawning failed. */
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Pids of the descendants known now (tests and diagnostics). */
+  get descendantPids(): number[] {
+    return this.tree?.pids ?? [];
   }
 
   /** True once the process has exited (or never started). */
@@ -74,16 +103,18 @@ export class AgentProcess {
   }
 
   /**
-   * Stops the agent: end stdin first (a well-behaved agent exits on EOF), SIGTERM after `graceMs`,
-   * SIGKILL after another `graceMs`. Resolves when the process has exited.
+   * Stops the agent: end stdin first (a well-behaved agent exits on EOF), SIGTERM to it and its descendants
+   * after `graceMs`, SIGKILL after another `graceMs`. Resolves when the process and its descendants have
+   * ended (see {@link exited}). After the agent has exited this signals nobody: its descendants were ended
+   * when it exited, and its pid and group id may belong to someone else by now.
    * Closing the ACP connection before this can kill an agent with EPIPE, so callers stop the process first.
    */
   async stop(graceMs = 1500): Promise<ExitInfo> {
-    if (this.exitInfo) {
-      // The agent itself is gone; anything it started may not be.
-      this.signalTree('SIGKILL');
-      return this.exitInfo;
-    }
+    if (this.exitInfo) return this.exited;
+    // One snapshot at stop time: a descendant started since the last periodic one is known before it can
+    // be orphaned by its parent's exit.
+    await this.tree?.refresh();
+    if (this.exitInfo) return this.exited;
     this.child.stdin.end();
     const term = setTimeout(() => this.signalTree('SIGTERM'), graceMs);
     const kill = setTimeout(() => this.signalTree('SIGKILL'), graceMs * 2);
@@ -92,18 +123,18 @@ export class AgentProcess {
     } finally {
       clearTimeout(term);
       clearTimeout(kill);
-      // Children the agent started (MCP servers, tools) must not outlive it.
-      this.signalTree('SIGKILL');
     }
   }
 
   /**
-   * Signals the agent and every process it started: its process group on POSIX (it was spawned as a
-   * group leader), `taskkill /T` on Windows. Never throws.
+   * Signals the agent and every process it started while the agent is alive. POSIX: its process group (it
+   * was spawned as a group leader, and the group id cannot be reused while the unreaped leader holds it —
+   * Node reaps and clears `exitCode === null` in one synchronous step) plus each known descendant outside
+   * it, identity checked. Windows: `taskkill /T`. Never throws.
    */
   private signalTree(signal: NodeJS.Signals): void {
     const pid = this.child.pid;
-    if (pid === undefined) return;
+    if (pid === undefined || this.child.exitCode !== null || this.child.signalCode !== null) return;
     try {
       if (process.platform === 'win32') {
         spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
@@ -113,6 +144,7 @@ export class AgentProcess {
     } catch {
       // Already gone.
     }
+    this.tree?.signalKnown(signal);
   }
 }
 

@@ -1,29 +1,72 @@
 /**
- * Redaction of an agent's stderr before anyone sees it in the log view or a diagnostic line
- * (spec E-PRIV-1 in spirit: secrets the user typed must not be shown back in logs).
+ * Redaction of text before anyone sees it in a log line or the agent log view (spec E-PRIV-1: what the user
+ * typed, and what authorises them, is never written to logs).
  *
- * Two nets: the values of the agent's own configured environment (longer than 5 characters, so "1" or
- * "true" are left alone), and token shapes that are recognisable on their own.
+ * Nets, in order:
+ * - the values of the agents' configured environment (longer than 5 characters, so "1" or "true" are left
+ *   alone) — an agent's env is where API keys live;
+ * - token shapes recognisable on their own (Anthropic/OpenAI/Stripe keys, GitHub/GitLab/Slack/Google/AWS
+ *   credentials, JWTs, Authorization headers, `key=value` pairs whose key says secret, private keys);
+ * - for log lines only ({@link redactLogLine}): every URL is cut to its scheme and host, since paths and
+ *   queries carry OAuth `state`, codes and tokens.
  */
 
+const REDACTED = '‹redacted›';
+
+/** Each shape matches a whole credential; a first capture group, when present, is kept (the `key=` part). */
 const TOKEN_SHAPES: RegExp[] = [
-  /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g, // OpenAI / Anthropic / Stripe style keys
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, // PEM private keys
+  /\b(?:sk|pk|rk)-(?:ant-)?[A-Za-z0-9_-]{16,}/g, // Anthropic (sk-ant-…), OpenAI (sk-…, sk-proj-…), Stripe keys
   /\bgh[pousr]_[A-Za-z0-9]{20,}/g, // GitHub tokens
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g, // GitHub fine-grained tokens
+  /\bglpat-[A-Za-z0-9_-]{20,}/g, // GitLab personal tokens
   /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack tokens
-  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key ids
+  /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, // AWS access key ids (long-lived and session)
   /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API keys
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{12,}/gi, // Authorization headers
-  /\b((?:api[_-]?key|token|secret|password|passwd|auth)["']?\s*[:=]\s*["']?)[^\s"',;]{6,}/gi, // key=value
+  /\bya29\.[0-9A-Za-z_-]{20,}/g, // Google OAuth access tokens
+  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, // JWTs (header.payload.signature)
+  /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{12,}/gi, // Authorization headers
+  // key=value / key: value / "key": "value" where the key names a secret (AWS_SECRET_ACCESS_KEY, client_secret…)
+  /\b([A-Za-z0-9_-]*(?:api[_-]?key|token|secret|password|passwd|credential|auth|session[_-]?id|cookie)["']?\s*[:=]\s*["']?)[^\s"',;&]{6,}/gi,
 ];
 
-/** Returns `text` with the values in `secrets` and recognisable token shapes replaced by "‹redacted›". */
+/**
+ * Returns `text` with the values in `secrets` and recognisable token shapes replaced by "‹redacted›".
+ * Never throws; linear in the length of `text` times the number of secrets.
+ */
 export function redactSecrets(text: string, secrets: Iterable<string>): string {
   let result = text;
-  for (const secret of secrets) {
-    if (secret.length > 5) result = result.split(secret).join('‹redacted›');
-  }
+  // Longest first, so a secret that contains another is replaced whole.
+  const values = [...secrets].filter((secret) => secret.length > 5).sort((a, b) => b.length - a.length);
+  for (const secret of values) result = result.split(secret).join(REDACTED);
   for (const shape of TOKEN_SHAPES) {
-    result = result.replace(shape, (match, prefix: unknown) => (typeof prefix === 'string' && /[:=]/.test(prefix) ? `${prefix}‹redacted›` : '‹redacted›'));
+    result = result.replace(shape, (match, prefix: unknown) => (typeof prefix === 'string' && /[:=]/.test(prefix) ? `${prefix}${REDACTED}` : REDACTED));
   }
   return result;
+}
+
+/** A URL in free text: a scheme, `//`, then anything up to whitespace or a quote/bracket. */
+const URL_IN_TEXT = /\b([a-z][a-z0-9+.-]*):\/\/([^\s"'<>()[\]{}`]+)/gi;
+
+/** `scheme://host/…` for one URL found in text; userinfo, path, query and fragment are dropped. */
+function urlToHost(match: string, scheme: string, rest: string): string {
+  const authority = rest.split(/[/?#\\]/, 1)[0];
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  const cut = rest.length > authority.length || authority.includes('@');
+  return `${scheme}://${host}${cut ? '/…' : ''}`;
+}
+
+/** Longest log line kept, in characters; a line built from agent output cannot flood the log. */
+export const MAX_LOG_LINE_CHARS = 2000;
+
+/**
+ * Makes one line safe for a log (spec E-PRIV-1): the values in `secrets` and token shapes redacted
+ * ({@link redactSecrets}), every URL cut to its host, control characters and line breaks escaped (a line
+ * cannot forge another), and at most {@link MAX_LOG_LINE_CHARS} characters. Never throws.
+ */
+export function redactLogLine(line: string, secrets: Iterable<string> = []): string {
+  const text = redactSecrets(line.replace(URL_IN_TEXT, urlToHost), secrets)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+    .replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}…` : text;
 }

@@ -4,7 +4,7 @@
  * stream updates into it and read or write its files (v1).
  */
 import { RequestError } from '@agentclientprotocol/sdk';
-import { normalizeSessionUpdate } from '../acp/session-updates';
+import type { NormalizedUpdate } from '../acp/session-updates';
 import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
 import type { Session } from './session';
 
@@ -21,7 +21,7 @@ export class SessionRegistry {
    * answering `session/new`, and the SDK can deliver them before the hub's `newSession` resumes. Kept
    * briefly and bounded, then applied when the session is registered.
    */
-  private readonly early = new Map<string, { at: number; updates: Array<Record<string, unknown>> }>();
+  private readonly early = new Map<string, { at: number; updates: NormalizedUpdate[] }>();
 
   /**
    * @param contextChanged called when a session's title or a tool call's title changed, so the queue
@@ -51,8 +51,8 @@ export class SessionRegistry {
     return [...this.byKey.values()];
   }
 
-  /** One `session/update` from a connection (v1 or v2 shape). */
-  update(connectionId: string, sessionId: string, update: Record<string, unknown>): void {
+  /** One `session/update` from a connection, already normalised where it was parsed (the connection's worker). */
+  update(connectionId: string, sessionId: string, update: NormalizedUpdate): void {
     const session = this.find(connectionId, sessionId);
     if (session) return this.apply(session, update);
     this.keepEarly(agentKey(connectionId, sessionId), update);
@@ -88,11 +88,11 @@ export class SessionRegistry {
     session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
   }
 
-  private apply(session: Session, update: Record<string, unknown>): void {
-    if (session.apply(normalizeSessionUpdate(update))) this.contextChanged(session);
+  private apply(session: Session, update: NormalizedUpdate): void {
+    if (session.apply(update)) this.contextChanged(session);
   }
 
-  private keepEarly(key: string, update: Record<string, unknown>): void {
+  private keepEarly(key: string, update: NormalizedUpdate): void {
     const now = Date.now();
     for (const [k, v] of this.early) if (now - v.at > EARLY_UPDATE_MS) this.early.delete(k);
     const kept = this.early.get(key);

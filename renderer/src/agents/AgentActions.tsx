@@ -4,6 +4,7 @@ import { duplicateParams } from './agent-settings';
 import { canRestart } from './agent-status';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import type { AgentDialog } from './AgentDialogs';
+import './AgentActions.css';
 
 interface AgentActionsProps {
   agent: AgentView;

@@ -14,6 +14,7 @@ import {
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { AGENT_PRESETS } from './presets';
 import { Modal } from '../shell/Modal';
+import './AgentEditor.css';
 
 interface AgentEditorProps {
   /** The agent to change; absent to add a new one. */

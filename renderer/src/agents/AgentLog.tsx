@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { AgentView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
+import { revealInvisible } from '../../../shared/visible-text';
+import './AgentLog.css';
 
 type LogState = { kind: 'loading' } | { kind: 'loaded'; text: string } | { kind: 'failed'; error: string };
 
@@ -18,7 +20,8 @@ export function AgentLog({ agent, onClose }: { agent: AgentView; onClose: () => 
 
   const load = useCallback(() => {
     bridge.invoke('getAgentLog', { agentId }).then(
-      ({ text }) => setLog({ kind: 'loaded', text }),
+      // The agent's own stderr: its invisible formatting characters are shown, never applied.
+      ({ text }) => setLog({ kind: 'loaded', text: revealInvisible(text) }),
       (error: unknown) => setLog({ kind: 'failed', error: errorSentence(error) }),
     );
   }, [bridge, agentId]);

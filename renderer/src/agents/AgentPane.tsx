@@ -7,6 +7,7 @@ import { ForegroundDot } from '../session/ForegroundBadge';
 import { SessionView } from '../session/SessionView';
 import { WorkingFolder } from '../session/WorkingFolder';
 import { SignInControl } from './SignInControl';
+import './AgentPane.css';
 
 interface AgentPaneProps {
   agent: AgentView;

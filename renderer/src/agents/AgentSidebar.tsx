@@ -4,6 +4,7 @@ import { waitingText } from '../shell/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';
 import { AgentStatusLine } from './AgentStatusLine';
+import './AgentSidebar.css';
 
 interface AgentSidebarProps {
   agents: AgentView[];

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AgentStatus } from '../../../shared/bridge';
 import { sidebarStatusText } from './agent-status';
 import { agentStatusDetail } from '../shell/format';
+import './AgentStatusLine.css';
 
 /**
  * The status line under an agent's name in the sidebar (see {@link sidebarStatusText}). A failure's or crash's

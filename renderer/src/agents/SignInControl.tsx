@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AgentView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import './SignInControl.css';
 
 /**
  * Sign-in with one of the agent's `authMethods`: one "Sign in with <name>" button per method, the method's

@@ -3,6 +3,7 @@ import type { AgentView, CommandResults, McpServerView } from '../../../shared/b
 import { describeServer, mergeServers } from './mcp-servers';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
+import './ZedImport.css';
 
 type Found = CommandResults['importZedSettings'];
 type FoundAgent = Found['agents'][number];

@@ -1,5 +1,6 @@
 import type { QueueItemView } from '../../../shared/bridge';
 import { agentInfoText, clockTime, requestLabelText, scopeLines } from '../shell/format';
+import './CardHeader.css';
 
 /**
  * The top of every request card, whatever its mode (spec E-REQ-7, E-REQ-3): the agent's configured name and what

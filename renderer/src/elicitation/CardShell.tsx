@@ -1,6 +1,7 @@
 import type { FocusEventHandler, ReactNode, Ref } from 'react';
 import type { ItemState, QueueItemView } from '../../../shared/bridge';
 import { CardHeader } from './CardHeader';
+import './CardShell.css';
 
 interface CardShellProps {
   item: QueueItemView;

@@ -10,6 +10,7 @@ import {
   rfc3339ToLocalInput,
   timeZoneText,
 } from './form-values';
+import './FieldControl.css';
 
 /** Options up to this many are drawn as a radio group; more as a `<select>`. */
 const MAX_RADIO_OPTIONS = 4;

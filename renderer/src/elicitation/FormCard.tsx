@@ -26,6 +26,7 @@ import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
 import { SecretValue } from './SecretValue';
+import './FormCard.css';
 
 interface FormCardProps {
   item: FormItemView;

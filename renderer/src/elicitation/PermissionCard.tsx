@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { PermissionItemView, PermissionOptionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardShell } from './CardShell';
+import './PermissionCard.css';
 
 interface PermissionCardProps {
   item: PermissionItemView;

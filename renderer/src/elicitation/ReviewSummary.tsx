@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
 import { formatContentValue } from './form-values';
 import { SecretValue } from './SecretValue';
+import './ReviewSummary.css';
 
 interface ReviewSummaryProps {
   /** Configured name plus reported identity of the asking agent (spec E-REQ-7). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { maskedSecret } from './form-values';
+import './SecretValue.css';
 
 /**
  * A value that looks like a secret (spec E-FORM-12), read-only: masked as "•••• (N characters)" until the user

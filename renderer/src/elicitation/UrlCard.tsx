@@ -4,6 +4,7 @@ import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/u
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { hostDisplay, openedFormIfDifferent, urlSegments, type HostParts } from './url-display';
 import { CardShell, CardStateNote } from './CardShell';
+import './UrlCard.css';
 
 interface UrlCardProps {
   item: UrlItemView;

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { QueueItemView } from '../../../shared/bridge';
 import { clockTime, requestLabelText, scopeLines, waitingText } from '../shell/format';
 import { isUnread } from '../state/store';
+import './WaitingForYou.css';
 
 interface WaitingForYouProps {
   /** Every agent's waiting items, oldest first ({@link waitingItems}). */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ForegroundView } from '../../../shared/bridge';
 import { DERIVED_STATE_HELP, foregroundText } from './foreground-text';
+import './ForegroundBadge.css';
 
 /**
  * A session's foreground state as the session header shows it (spec E-STATE-1): "Running", "Waiting for you"

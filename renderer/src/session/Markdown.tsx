@@ -1,6 +1,7 @@
 import { createContext, memo, useCallback, useContext, useDeferredValue, useMemo, useState, type JSX, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import './Markdown.css';
 
 /** Beyond this many characters a text is shown as plain text: parsing it on every streamed chunk costs too much. */
 export const MAX_MARKDOWN_CHARS = 100_000;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { planProgressText } from './transcript-text';
 import { PlanList } from './transcript/PlanList';
+import './PlanStrip.css';
 
 /**
  * The session's latest plan (its last `plan` transcript entry) as a compact strip that stays above the

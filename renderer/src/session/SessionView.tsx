@@ -8,6 +8,7 @@ import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
+import './SessionView.css';
 
 interface SessionViewProps {
   session: SessionModel;

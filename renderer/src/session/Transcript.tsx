@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
+import './Transcript.css';
 
 /** How many entries are drawn at first, and how many more each "Show earlier" adds (architecture rule 6). */
 const WINDOW = 200;

@@ -1,3 +1,4 @@
+import './MissingToken.css';
 /**
  * Shown instead of the app when the page runs under the harness (no `window.switchboard`) but was opened
  * without its `?token=`: the harness refuses such connections, so retrying would only say "Connecting…" forever.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import './Modal.css';
 
 interface ModalProps {
   /** The dialog's accessible name. */

@@ -1,5 +1,6 @@
 import type { AgentView } from '../../../shared/bridge';
 import type { ConnectionStatus, Notice } from '../state/store';
+import './Notices.css';
 
 interface NoticesProps {
   notices: Notice[];

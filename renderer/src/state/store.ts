@@ -17,6 +17,7 @@ import type {
   TranscriptAppend,
   TranscriptEntry,
 } from '../../../shared/bridge';
+import { revealEvent } from '../shell/visible-events';
 
 /** Whether the renderer currently reaches main (always `open` under Electron's preload). */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
@@ -117,7 +118,8 @@ export const initialState: AppState = {
 export function reduce(state: AppState, action: AppAction): AppState {
   switch (action.type) {
     case 'events':
-      return action.events.reduce(applyEvent, state);
+      // Agent text is made unable to hide or reorder itself once, here, before anything draws it.
+      return action.events.map(revealEvent).reduce(applyEvent, state);
     case 'connection':
       return state.connection === action.status ? state : { ...state, connection: action.status };
     case 'localNotice':

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ToolContentView } from '../../../../shared/bridge';
 import { diffLines, patchLines } from '../diff-lines';
 import { skippedText, truncatedText } from '../transcript-text';
+import './DiffView.css';
 
 type Diff = Extract<ToolContentView, { type: 'diff' }>;
 

@@ -7,6 +7,7 @@ import { PlanList } from './PlanList';
 import { TerminalBlock } from './TerminalBlock';
 import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
+import './EntryView.css';
 
 /**
  * One transcript entry, drawn by its `kind` (absent = a message): the user's messages as plain text, the agent's

@@ -1,5 +1,6 @@
 import type { PlanEntryView } from '../../../../shared/bridge';
 import { planProgressText, planStatusText, priorityText } from '../transcript-text';
+import './PlanList.css';
 
 const MARK: Record<string, string> = {
   pending: '○',

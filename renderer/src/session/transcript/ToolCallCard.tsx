@@ -3,6 +3,7 @@ import { locationText, toolStatusText } from '../transcript-text';
 import { MarkdownText } from '../Markdown';
 import { DiffView } from './DiffView';
 import { ToolIcon } from '../../shell/icons';
+import './ToolCallCard.css';
 
 /**
  * A tool call as a compact card: its title, ACP kind and status (in words; an unknown status as the agent sent it),

@@ -1,0 +1,70 @@
+/**
+ * The nesting budget on every message an agent sends (issue 8, scope 2; budgets.ts MAX_JSON_DEPTH).
+ *
+ * Sits between the SDK's `ndJsonStream` (which frames and parses lines) and everything else, so a value
+ * nested deeper than the budget is never validated, kept, cloned or serialised. What happens to an
+ * over-deep message follows JSON-RPC 2.0 §5: a request is answered with an error (-32602 when the depth is
+ * in `params`, else -32600) and nothing is stored; a notification is dropped (it has no one to answer); a
+ * response to one of our requests is replaced by an error response with the same id, so our request fails
+ * with a sentence instead of hanging.
+ */
+import { RequestError, type AnyMessage, type Stream } from '@agentclientprotocol/sdk';
+import { MAX_JSON_DEPTH } from '../budgets';
+
+/**
+ * Whether `value` nests deeper than `limit` levels (a scalar is depth 0, `{}` and `[]` depth 1).
+ * Iterative: a 100 000-level value costs a loop, not the stack. Stops at the first path over the limit.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: Array<{ node: object; depth: number }> = [{ node: value, depth: 1 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth > limit) return true;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** Told about each refused message, for the diagnostic log (method only: params may carry secrets). */
+export type DepthRefusal = (info: { kind: 'request' | 'notification' | 'response'; method?: string }) => void;
+
+/**
+ * Wraps a message stream so that no message nested deeper than `limit` reaches the reader.
+ * @returns the guarded stream; writes go to the same writable (the guard's own error responses too).
+ */
+export function guardDepth(stream: Stream, onRefused: DepthRefusal = () => {}, limit = MAX_JSON_DEPTH): Stream {
+  const writer = stream.writable.getWriter();
+  const write = (message: AnyMessage) => writer.write(message).catch(() => {});
+  const readable = stream.readable.pipeThrough(
+    new TransformStream<AnyMessage, AnyMessage>({
+      transform(message, controller) {
+        if (!nestsDeeperThan(message, limit + 1)) return controller.enqueue(message);
+        const record = message as Record<string, unknown>;
+        const method = typeof record.method === 'string' ? record.method : undefined;
+        const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : null;
+        const reason = `the message nests deeper than ${limit} levels`;
+        if (method !== undefined && 'id' in record) {
+          onRefused({ kind: 'request', method });
+          const inParams = nestsDeeperThan(record.params, limit);
+          const error = inParams ? RequestError.invalidParams({ reason }) : RequestError.invalidRequest({ reason });
+          void write({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
+        } else if (method !== undefined) {
+          onRefused({ kind: 'notification', method });
+        } else if (id !== null) {
+          onRefused({ kind: 'response' });
+          controller.enqueue({ jsonrpc: '2.0', id, error: { code: -32603, message: `The agent's answer was refused: ${reason}.` } });
+        }
+      },
+    }),
+  );
+  const writable = new WritableStream<AnyMessage>({
+    write: (message) => writer.write(message),
+    close: () => writer.close(),
+    abort: (reason) => writer.abort(reason),
+  });
+  return { readable, writable };
+}

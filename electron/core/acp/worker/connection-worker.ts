@@ -1,0 +1,309 @@
+/**
+ * The worker that owns one agent connection (issue 8, scope 1; docs/isolation.md).
+ *
+ * Main relays the agent's bytes in (`bytes`, `end`) and writes what this worker sends out (`write`);
+ * everything that reads what the agent sent runs here: the SDK's framing and validation, the depth
+ * guard, the handshake, session-update normalisation, the checks on forms before they are queued. Main
+ * sees only {@link WorkerToMain} messages: plain, bounded, batched data.
+ *
+ * Backpressure, end to end: this worker takes the next chunk of bytes in only while main has acknowledged
+ * all but {@link EVENT_WINDOW_BYTES} of the callbacks it posted, and tells main each chunk it took
+ * (`ackBytes`), which main needs before it reads more of the agent's stdout (RELAY_WINDOW_BYTES).
+ */
+import { parentPort, type TransferListItem } from 'node:worker_threads';
+import { RequestError } from '@agentclientprotocol/sdk';
+import { connectAgent, type AgentConnection, type ConnectionCallbacks } from '../agent-connection';
+import type { NormalizedUpdate } from '../session-updates';
+import {
+  BudgetExceeded,
+  EVENT_WINDOW_BYTES,
+  MAX_BYTES_BEFORE_INITIALIZE,
+  MAX_CALLS_PER_BATCH,
+  MAX_FORM_SCHEMA_BYTES,
+  MAX_LINE_BYTES,
+  MAX_PENDING_BYTES_PER_AGENT,
+} from '../../budgets';
+import { TOO_MANY_REQUESTS } from '../../elicitation/flood-guard';
+import { findSchemaSizeProblem } from '../../../../shared/form-schema';
+import {
+  CALLBACK_KINDS,
+  CONNECTION_METHODS,
+  CONNECTION_VALUES,
+  decodeSignals,
+  encodeSignals,
+  fromWireError,
+  toWireError,
+  type CallbackName,
+  type ConnectionValues,
+  type MainToWorker,
+  type WireCall,
+  type WorkerInit,
+  type WorkerToMain,
+} from './surface';
+
+const MiB = 1024 * 1024;
+
+if (!parentPort) throw new Error('connection-worker runs as a worker thread');
+const port = parentPort;
+const post = (message: WorkerToMain, transfer: TransferListItem[] = []) => port.postMessage(message, transfer);
+
+// ── bytes in: the agent's stdout as main relays it ──────────────────────────────────────────────────
+
+const chunks: Uint8Array[] = [];
+let inputEnded = false;
+let wakeInput: (() => void) | undefined;
+/** Bytes taken in before the handshake finished (MAX_BYTES_BEFORE_INITIALIZE). */
+let bytesBeforeReady = 0;
+let ready = false;
+
+const stdout = new ReadableStream<Uint8Array>(
+  {
+    async pull(controller) {
+      while (!chunks.length && !inputEnded) await new Promise<void>((wake) => (wakeInput = wake));
+      const chunk = chunks.shift();
+      if (!chunk) return controller.close();
+      await events.roomForMore();
+      // Let everything the previous chunk started run to its end first, so no more than one chunk's
+      // messages are ever in flight inside this worker.
+      await new Promise<void>((done) => setImmediate(done));
+      if (!ready && (bytesBeforeReady += chunk.byteLength) > MAX_BYTES_BEFORE_INITIALIZE) {
+        return controller.error(new BudgetExceeded(`it sent more than ${MAX_BYTES_BEFORE_INITIALIZE / MiB} MiB before answering initialize`));
+      }
+      controller.enqueue(chunk);
+      post({ t: 'ackBytes', bytes: chunk.byteLength });
+    },
+  },
+  { highWaterMark: 0 },
+);
+
+// ── bytes out: main writes them to the agent's stdin (and bounds that queue) ─────────────────────────
+
+const stdin = new WritableStream<Uint8Array>({
+  write(chunk) {
+    const copy = new Uint8Array(chunk);
+    post({ t: 'write', chunk: copy }, [copy.buffer]);
+  },
+});
+
+// ── callbacks out: batched, coalesced, within the event window ──────────────────────────────────────
+
+class EventQueue {
+  private batch: WireCall[] = [];
+  private batchBytes = 0;
+  private scheduled = false;
+  private inFlight = 0;
+  private waiters: Array<() => void> = [];
+
+  /** Queues one call; consecutive streamed text of one message joins the call before it. */
+  push(call: WireCall, bytes: number): void {
+    if (!this.coalesce(call)) this.batch.push(call);
+    this.batchBytes += bytes;
+    if (this.batch.length >= MAX_CALLS_PER_BATCH || this.batchBytes >= EVENT_WINDOW_BYTES / 2) this.flush();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    if (!this.batch.length) return;
+    post({ t: 'batch', calls: this.batch, bytes: this.batchBytes });
+    this.inFlight += this.batchBytes;
+    this.batch = [];
+    this.batchBytes = 0;
+  }
+
+  acked(bytes: number): void {
+    this.inFlight -= bytes;
+    if (this.inFlight < EVENT_WINDOW_BYTES) this.waiters.splice(0).forEach((wake) => wake());
+  }
+
+  /** Resolves once main has caught up to within the window. */
+  roomForMore(): Promise<void> {
+    if (this.inFlight < EVENT_WINDOW_BYTES) return Promise.resolve();
+    return new Promise((wake) => this.waiters.push(wake));
+  }
+
+  private coalesce(call: WireCall): boolean {
+    const last = this.batch.at(-1);
+    if (call.name !== 'onSessionUpdate' || last?.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
+    const [before, next] = [last.args[1] as NormalizedUpdate, call.args[1] as NormalizedUpdate];
+    if ((next.kind !== 'agent_text' && next.kind !== 'thought_text') || before.kind !== next.kind || before.messageId !== next.messageId) return false;
+    last.args[1] = { ...before, text: before.text + next.text };
+    return true;
+  }
+}
+const events = new EventQueue();
+
+// ── callbacks: each one posts to main; requests wait for main's answer ──────────────────────────────
+
+let nextId = 1;
+const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; bytes: number }>();
+let heldBytes = 0;
+const signalListeners = new Map<number, { signal: AbortSignal; onAbort: () => void }>();
+
+function registerSignal(signal: AbortSignal): number {
+  const signalId = nextId++;
+  const onAbort = () => post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
+  signal.addEventListener('abort', onAbort, { once: true });
+  signalListeners.set(signalId, { signal, onAbort });
+  return signalId;
+}
+
+function forgetSignals(ids: number[]): void {
+  for (const id of ids) {
+    const entry = signalListeners.get(id);
+    entry?.signal.removeEventListener('abort', entry.onAbort);
+    signalListeners.delete(id);
+  }
+}
+
+/**
+ * Checks run here, on what the agent sent, before a callback crosses to main: what main would refuse
+ * anyway is refused without main ever holding it. Throw a RequestError to answer the agent.
+ */
+const PRECHECKS: { [K in CallbackName]?: (...args: Parameters<ConnectionCallbacks[K]>) => void } = {
+  onElicitation: ({ params }) => {
+    if (params.mode !== 'form') return;
+    const problem = findSchemaSizeProblem(params.requestedSchema);
+    if (problem) throw RequestError.invalidParams({ requestedSchema: problem }, problem);
+    const bytes = JSON.stringify(params.requestedSchema ?? null).length;
+    if (bytes > MAX_FORM_SCHEMA_BYTES) {
+      const reason = `the form's schema is ${(bytes / MiB).toFixed(1)} MiB; Switchboard takes at most ${MAX_FORM_SCHEMA_BYTES / MiB} MiB`;
+      throw RequestError.invalidParams({ requestedSchema: reason }, reason);
+    }
+  },
+};
+
+function callbackProxy(): ConnectionCallbacks {
+  const proxy = {} as Record<CallbackName, (...args: unknown[]) => unknown>;
+  for (const name of Object.keys(CALLBACK_KINDS) as CallbackName[]) {
+    proxy[name] = (...args: unknown[]) => {
+      (PRECHECKS[name] as ((...a: unknown[]) => void) | undefined)?.(...args);
+      const signalIds: number[] = [];
+      const wireArgs = encodeSignals(args, (signal) => {
+        const id = registerSignal(signal);
+        signalIds.push(id);
+        return id;
+      });
+      const bytes = JSON.stringify(wireArgs).length;
+      if (CALLBACK_KINDS[name] === 'notify') {
+        events.push({ name, args: wireArgs }, bytes);
+        return undefined;
+      }
+      if (heldBytes + bytes > MAX_PENDING_BYTES_PER_AGENT) {
+        forgetSignals(signalIds);
+        const text = `the agent's requests waiting for an answer already hold ${MAX_PENDING_BYTES_PER_AGENT / MiB} MiB`;
+        post({ t: 'notice', text: `Switchboard refused a request: ${text}.` });
+        return Promise.reject(new RequestError(TOO_MANY_REQUESTS, `Too much is waiting: ${text}; try again later`));
+      }
+      const callId = nextId++;
+      heldBytes += bytes;
+      return new Promise((resolve, reject) => {
+        pendingCalls.set(callId, { resolve, reject, bytes });
+        events.push({ name, args: wireArgs, callId }, bytes);
+      }).finally(() => forgetSignals(signalIds));
+    };
+  }
+  return proxy as unknown as ConnectionCallbacks;
+}
+
+// ── main's calls into the connection ────────────────────────────────────────────────────────────────
+
+let connection: AgentConnection | undefined;
+const mainSignals = new Map<number, AbortController>();
+
+async function runCall(callId: number, name: keyof typeof CONNECTION_METHODS, args: unknown[]): Promise<void> {
+  const ids: number[] = [];
+  const decoded = decodeSignals(args, (id) => {
+    const controller = new AbortController();
+    mainSignals.set(id, controller);
+    ids.push(id);
+    return controller.signal;
+  });
+  try {
+    if (!connection) throw new Error('The agent is not connected.');
+    const method = connection[name] as (...a: unknown[]) => Promise<unknown>;
+    const value = await method.apply(connection, decoded);
+    post({ t: 'result', callId, ok: true, value });
+  } catch (error) {
+    post({ t: 'result', callId, ok: false, error: toWireError(error) });
+  } finally {
+    for (const id of ids) mainSignals.delete(id);
+  }
+}
+
+function closeReason(reason: unknown): Error {
+  if (reason instanceof Error && reason.name === 'MessageTooLargeError') {
+    return new BudgetExceeded(`it sent a message larger than ${MAX_LINE_BYTES / MiB} MiB`);
+  }
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
+
+async function start(init: WorkerInit): Promise<void> {
+  try {
+    connection = await connectAgent({
+      stdin,
+      stdout,
+      modes: init.modes,
+      clientInfo: init.clientInfo,
+      initializeTimeoutMs: init.initializeTimeoutMs,
+      callbacks: callbackProxy(),
+      log: (line) => post({ t: 'log', line }),
+    });
+  } catch (error) {
+    events.flush();
+    post({ t: 'failed', error: toWireError(closeReason(error)) });
+    return;
+  }
+  ready = true;
+  const live = connection;
+  const values = Object.fromEntries(Object.keys(CONNECTION_VALUES).map((key) => [key, live[key as keyof ConnectionValues]])) as ConnectionValues;
+  live.signal.addEventListener(
+    'abort',
+    () => {
+      events.flush();
+      post({ t: 'closed', ended: inputEnded, ...(inputEnded ? {} : { error: toWireError(closeReason(live.signal.reason)) }) });
+    },
+    { once: true },
+  );
+  post({ t: 'ready', values });
+}
+
+port.on('message', (message: MainToWorker) => {
+  switch (message.t) {
+    case 'init':
+      void start(message.init);
+      return;
+    case 'bytes':
+      chunks.push(message.chunk);
+      wakeInput?.();
+      return;
+    case 'end':
+      inputEnded = true;
+      wakeInput?.();
+      return;
+    case 'call':
+      void runCall(message.callId, message.name, message.args);
+      return;
+    case 'result': {
+      const call = pendingCalls.get(message.callId);
+      if (!call) return;
+      pendingCalls.delete(message.callId);
+      heldBytes -= call.bytes;
+      if (message.ok) call.resolve(message.value);
+      else call.reject(fromWireError(message.error));
+      return;
+    }
+    case 'abort':
+      mainSignals.get(message.signalId)?.abort(fromWireError(message.reason));
+      return;
+    case 'ack':
+      events.acked(message.bytes);
+      return;
+    case 'close':
+      connection?.close();
+      return;
+  }
+});

@@ -1,0 +1,123 @@
+/**
+ * Every limit Switchboard puts on what one agent sends (issue 8, scope 2 and 3), in one place, each with
+ * its reason. An agent is a program the user chose to run, but what it sends is untrusted: each budget
+ * below keeps one agent's input from costing the user another agent, a session or a typed answer.
+ * docs/isolation.md explains the model these numbers serve.
+ *
+ * Sizes are in bytes unless the name says otherwise.
+ */
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+// ── The connection's worker (electron/core/acp/worker) ─────────────────────────────────────────────────
+
+/**
+ * Heap of one agent's connection worker. Everything an agent sent that is not yet handled lives there
+ * (the SDK's parsing, validation, pending messages); an agent that outgrows it ends only its own worker,
+ * and the user reads "Switchboard stopped <name>: it sent more than 256 MB that was not yet handled".
+ */
+export const WORKER_OLD_GENERATION_MB = 256;
+/** Young generation of the worker: large enough that streaming chunks do not thrash the scavenger. */
+export const WORKER_YOUNG_GENERATION_MB = 32;
+/** Stack of the worker, so no recursion over agent data can take the thread down in a surprising place. */
+export const WORKER_STACK_MB = 4;
+
+/**
+ * A line (one JSON-RPC message) an agent may send: 8 MiB, a quarter of the SDK's own 32 MiB default.
+ * Large enough for a big file's diff in one tool call update; an agent that sends more is stopped with a
+ * sentence rather than having the client buffer a line without end.
+ */
+export const MAX_LINE_BYTES = 8 * MiB;
+
+/**
+ * Nesting of any JSON value an agent sends. ACP's deepest real shapes (a diff inside tool call content
+ * inside an update, a form field's `items.anyOf`) stay under 12 levels; 64 leaves room for `_meta` and
+ * extensions. Checked iteratively in the worker before anything keeps, clones or serialises the value:
+ * 5 000 levels once made every serialisation of the queue throw `RangeError`.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Messages an agent may send before it answers `initialize`; they are held until the SDK client of the
+ * negotiated version exists. A real agent sends none or a few (a log notification); 20 000 × 20 KB once
+ * cost main 404 MB.
+ */
+export const MAX_MESSAGES_BEFORE_INITIALIZE = 256;
+/** Bytes an agent may send before it answers `initialize` (same reason as above). */
+export const MAX_BYTES_BEFORE_INITIALIZE = 4 * MiB;
+
+// ── Backpressure between the agent, main and its worker ────────────────────────────────────────────────
+
+/**
+ * Bytes main has relayed from the agent's stdout to its worker and the worker has not yet taken in.
+ * While the window is full, main stops reading the agent's stdout, the pipe fills, and the agent waits:
+ * backpressure instead of a queue without bound.
+ */
+export const RELAY_WINDOW_BYTES = 1 * MiB;
+
+/**
+ * Bytes of callbacks (session updates, requests) the worker has posted to main that main has not yet
+ * acknowledged. While the window is full the worker stops taking the agent's bytes in (see above).
+ */
+export const EVENT_WINDOW_BYTES = 2 * MiB;
+
+/**
+ * Callbacks in one batch the worker posts to main. Main handles a batch in one task, so this bounds the
+ * time one agent can hold main's event loop (each callback costs tens of microseconds; 128 stays far under
+ * the 50 ms the issue allows).
+ */
+export const MAX_CALLS_PER_BATCH = 128;
+
+/**
+ * Bytes Switchboard may have written to an agent's stdin that the agent has not read. Answers are small;
+ * an agent that never reads its stdin fills this and its connection ends with a sentence, instead of main
+ * queueing answers until it runs out of memory (which once took 25 s).
+ */
+export const MAX_STDIN_QUEUE_BYTES = 8 * MiB;
+
+// ── What main keeps for an agent ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Bytes of the agent's requests that wait for the user at once (forms, permissions, file writes), counted
+ * as the JSON the agent sent. 25 forms of 19.5 MB once exhausted main's heap; a request that would go over
+ * is refused with a JSON-RPC error and nothing is stored.
+ */
+export const MAX_PENDING_BYTES_PER_AGENT = 32 * MiB;
+
+/**
+ * One form's `requestedSchema`, as JSON. A form of 500 fields with long descriptions is under 1 MiB; larger
+ * ones are refused with -32602 in the worker, before main sees them.
+ */
+export const MAX_FORM_SCHEMA_BYTES = 2 * MiB;
+
+/**
+ * Options across all fields of one form. Each select may offer up to MAX_FIELD_OPTIONS (form-schema.ts),
+ * but 500 fields × 5 000 options once took main 16 s to check; the total is what costs.
+ */
+export const MAX_FORM_OPTIONS_TOTAL = 20_000;
+
+/** Distinct compiled form validators kept (form-validation.ts): bounded, evicted least recently used. */
+export const MAX_CACHED_VALIDATORS = 512;
+
+/**
+ * Entries one session's transcript may hold. A long day's session has a few thousand; an agent that sends
+ * more (e.g. a new `messageId` with every chunk) is stopped with a sentence, and its transcript stays.
+ */
+export const MAX_TRANSCRIPT_ENTRIES = 20_000;
+
+/** Characters of text one session's transcript may hold (same reason as above). */
+export const MAX_TRANSCRIPT_CHARS = 32 * 1024 * 1024;
+
+/**
+ * An agent went over one of the budgets above. `message` is the clause after "Switchboard stopped
+ * <name>: ", e.g. "it sent more than 256 messages before answering initialize" (no capital, no stop).
+ */
+export class BudgetExceeded extends Error {
+  override readonly name = 'BudgetExceeded';
+}
+
+/** The sentence the user reads when an agent is stopped for going over a budget. */
+export function stoppedSentence(agentName: string, clause: string): string {
+  return `Switchboard stopped ${agentName}: ${clause}.`;
+}

@@ -1,0 +1,70 @@
+/**
+ * Text that cannot lie (issue 8 scope 8): invisible formatting characters in agent-supplied text are shown as
+ * visible markers such as `⟨U+202E⟩`, never applied. A right-to-left override can make "evil\u202Eexe.txt"
+ * read as "eviltxt.exe"; a zero-width space can make two different names look identical; Unicode tag
+ * characters can carry a whole hidden instruction. Pure: no Node, no DOM; used by main and the renderer.
+ *
+ * What is revealed:
+ * - every character of Unicode general category Cf (format): bidi embeddings, overrides and isolates
+ *   (U+202A–U+202E, U+2066–U+2069), marks (U+200E, U+200F, U+061C), zero-width space and joiners
+ *   (U+200B–U+200D), word joiner and invisible operators (U+2060–U+2064), the byte-order mark (U+FEFF),
+ *   soft hyphen (U+00AD), interlinear annotation marks, tag characters (U+E0000–U+E007F) and the rest;
+ * - a few characters that are not Cf but draw nothing: combining grapheme joiner (U+034F), Hangul fillers
+ *   (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels (U+17B4, U+17B5), Mongolian free variation
+ *   selectors and vowel separator (U+180B–U+180F).
+ *
+ * One exception keeps legitimate text intact: a zero-width joiner or non-joiner (U+200C, U+200D) between two
+ * non-ASCII letters, marks or pictographs is left as it is — emoji sequences (👩‍💻) and scripts such as Persian
+ * and the Indic ones need them — while the same character next to ASCII (where it can only hide something,
+ * e.g. "pay\u200Dpal") is shown.
+ */
+
+/** Characters revealed, as one linear regex (a character class, no backtracking). */
+// eslint-disable-next-line no-misleading-character-class -- U+034F (combining) is listed on purpose, one code point at a time (u flag)
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFFA0]/gu;
+
+/** What may sit on both sides of a joiner that is kept. */
+// eslint-disable-next-line no-misleading-character-class -- U+FE0F (emoji presentation) is listed on purpose, one code point at a time (u flag)
+const JOINABLE = /^[\p{L}\p{M}\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]$/u;
+
+/** The visible marker for one code point, e.g. `⟨U+202E⟩`. */
+export function invisibleMarker(codePoint: number): string {
+  return `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+}
+
+/** True when `text` holds at least one character {@link revealInvisible} would show as a marker. */
+export function hasInvisible(text: string): boolean {
+  return revealInvisible(text) !== text;
+}
+
+/**
+ * Returns `text` with every invisible formatting character replaced by its marker (`⟨U+202E⟩`), except joiners
+ * kept between non-ASCII letters or pictographs (see the module comment). Linear in the length of `text`; never
+ * throws; the identity for text without such characters (the same string is returned).
+ */
+export function revealInvisible(text: string): string {
+  if (typeof text !== 'string') return text;
+  return text.replace(INVISIBLE, (char: string, offset: number) => {
+    const codePoint = char.codePointAt(0)!;
+    if ((codePoint === 0x200c || codePoint === 0x200d) && joinsNonAscii(text, offset, char.length)) return char;
+    return invisibleMarker(codePoint);
+  });
+}
+
+function joinsNonAscii(text: string, offset: number, length: number): boolean {
+  const before = charBefore(text, offset);
+  const after = String.fromCodePoint(text.codePointAt(offset + length) ?? 0);
+  return before !== undefined && before.codePointAt(0)! > 0x7f && after.codePointAt(0)! > 0x7f && JOINABLE.test(before) && JOINABLE.test(after);
+}
+
+function charBefore(text: string, offset: number): string | undefined {
+  if (offset === 0) return undefined;
+  const low = text.charCodeAt(offset - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && offset >= 2 ? offset - 2 : offset - 1;
+  return String.fromCodePoint(text.codePointAt(start)!);
+}
+
+/** `text` with every character {@link revealInvisible} would mark removed: for checks that must not be fooled (is this a password field?). */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
