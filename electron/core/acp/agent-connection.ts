@@ -25,6 +25,7 @@ import { negotiateVersion, type Negotiated, type ProtocolVersion } from './hands
 import { commands, configOptions, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
+import { REQUEST_LABELS } from './request-labels';
 import { findReservedFieldNames } from '../../../shared/form-schema';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
@@ -116,14 +117,6 @@ export interface ConnectOptions {
   /** Diagnostic log (method names and counts only, never params). */
   log?: (line: string) => void;
 }
-
-/** Labels for our own pending requests, shown on request-scoped elicitations (spec E-REQ-3). */
-const REQUEST_LABELS: Record<string, string> = {
-  authenticate: 'while signing in',
-  'auth/login': 'while signing in',
-  'session/prompt': 'while answering your prompt',
-  'session/new': 'while starting a session',
-};
 
 function labelFor(outgoing: ReadonlyMap<JsonRpcId, string>, requestId: unknown): string | undefined {
   if (requestId === undefined || requestId === null) return undefined;
