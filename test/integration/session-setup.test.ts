@@ -13,6 +13,11 @@ import type { AgentsConfig } from '../../electron/core/config';
 import type { SessionView } from '../../shared/bridge';
 import { agentView, eventually } from './hub-fixture';
 
+/** How long to wait for what the agent does: generous, since CI shares two cores with everything else. */
+const WAIT_MS = 30_000;
+/** Each test starts a real agent and runs a few turns. */
+const TEST_MS = 90_000;
+
 let hub: Hub | undefined;
 afterEach(async () => {
   await hub?.stop();
@@ -47,7 +52,7 @@ function startDemo(env: Record<string, string>, extra: Partial<AgentsConfig['age
 }
 
 async function ready(h: Hub): Promise<void> {
-  await eventually(() => (agentView(h, 'demo').status.kind === 'ready' ? true : undefined), 15_000);
+  await eventually(() => (agentView(h, 'demo').status.kind === 'ready' ? true : undefined), 30_000);
 }
 
 function session(h: Hub, sessionKey: string): SessionView {
@@ -63,12 +68,12 @@ function shows(h: Hub, sessionKey: string, expected: string | RegExp): Promise<s
   return eventually(() => {
     const t = text(h, sessionKey);
     return (typeof expected === 'string' ? t.includes(expected) : expected.test(t)) ? t : undefined;
-  });
+  }, WAIT_MS);
 }
 
 async function turn(h: Hub, sessionKey: string, prompt: string, attachments?: unknown[]): Promise<void> {
   await h.invoke('prompt', { sessionKey, text: prompt, ...(attachments ? { attachments } : {}) });
-  await eventually(() => (session(h, sessionKey).promptInFlight ? undefined : true));
+  await eventually(() => (session(h, sessionKey).promptInFlight ? undefined : true), WAIT_MS);
 }
 
 describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
@@ -90,7 +95,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     await shows(h, sessionKey, 'MCP servers: everything (stdio), remote (http).');
     // Nothing secret in the log.
     expect(logs.join('\n')).not.toMatch(/sekrit/);
-  });
+  }, TEST_MS);
 
   it('shows modes and config options, sets them, shows a refusal, and re-applies the last choice to the next session', async () => {
     const { hub: h, store } = startDemo(env);
@@ -123,10 +128,10 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     // Remembered in the config, and re-applied to a new session.
     expect(store.saved?.agents[0].remembered).toMatchObject({ configOptions: { model: 'demo-large', fast: true } });
     const second = ((await h.invoke('newSession', { agentId: 'demo', cwd: '/tmp' })) as { sessionKey: string }).sessionKey;
-    await eventually(() => (session(h, second).configOptions!.find((o) => o.configId === 'fast')?.currentValue === true ? true : undefined));
+    await eventually(() => (session(h, second).configOptions!.find((o) => o.configId === 'fast')?.currentValue === true ? true : undefined), WAIT_MS);
     await turn(h, second, 'status');
     await shows(h, second, 'Mode: Plan. Model: demo-large. Fast replies: on.');
-  });
+  }, TEST_MS);
 
   it('refuses a working folder that does not exist, with the reason, and remembers the folder it used', async () => {
     const { hub: h } = startDemo(env);
@@ -134,11 +139,11 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     await expect(h.invoke('newSession', { agentId: 'demo', cwd: '/no/such/folder' })).rejects.toThrow(/There is no folder here/);
     const folder = mkdtempSync(join(tmpdir(), 'sb-cwd-'));
     await h.invoke('newSession', { agentId: 'demo', cwd: folder });
-    await eventually(() => (agentView(h, 'demo').recentFolders?.[0] === folder ? true : undefined));
+    await eventually(() => (agentView(h, 'demo').recentFolders?.[0] === folder ? true : undefined), WAIT_MS);
     // The next session without a folder uses the last one.
     const { sessionKey } = (await h.invoke('newSession', { agentId: 'demo' })) as { sessionKey: string };
     expect(session(h, sessionKey).cwd).toBe(folder);
-  });
+  }, TEST_MS);
 
   it('shows usage, commands with their input hint, and what a prompt carried', async () => {
     const { hub: h } = startDemo(env);
@@ -147,7 +152,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     mkdirSync(join(folder, 'src'));
     writeFileSync(join(folder, 'src', 'main.ts'), 'console.log(1);\n');
     const { sessionKey } = (await h.invoke('newSession', { agentId: 'demo', cwd: folder })) as { sessionKey: string };
-    await eventually(() => (session(h, sessionKey).suggestions.length ? true : undefined));
+    await eventually(() => (session(h, sessionKey).suggestions.length ? true : undefined), WAIT_MS);
     expect(session(h, sessionKey).suggestions.find((c) => c.name === 'echo')).toEqual({ name: 'echo', description: expect.any(String), hint: 'what to say back' });
     await turn(h, sessionKey, 'look at this', [
       { type: 'file', path: 'src/main.ts' },
@@ -156,10 +161,10 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     // The demo agent advertises embeddedContext: the file is embedded with its text.
     await shows(h, sessionKey, /the embedded file:\/\/.*src\/main\.ts \(16 characters\); an image \(image\/png, 9 bytes\)/);
     expect(session(h, sessionKey).transcript.find((e) => e.role === 'user')?.attachments).toEqual(['@src/main.ts', 'shot.png']);
-    await eventually(() => (session(h, sessionKey).usage ? true : undefined));
+    await eventually(() => (session(h, sessionKey).usage ? true : undefined), WAIT_MS);
     expect(session(h, sessionKey).usage).toMatchObject({ size: 200_000, cost: { currency: 'USD' } });
     await expect(h.invoke('prompt', { sessionKey, text: 'x', attachments: [{ type: 'file', path: '../etc/passwd' }] })).rejects.toThrow(/not inside the session's folder/);
-  });
+  }, TEST_MS);
 
   it('shows a v2 display terminal with its output and exit code (v1: the agent says it has none)', async () => {
     const { hub: h } = startDemo(env);
@@ -170,8 +175,8 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
       await shows(h, sessionKey, 'Display terminals are an ACP v2 feature');
       return;
     }
-    const entry = await eventually(() => session(h, sessionKey).transcript.find((e) => e.kind === 'terminal' && e.terminal?.exitStatus));
+    const entry = await eventually(() => session(h, sessionKey).transcript.find((e) => e.kind === 'terminal' && e.terminal?.exitStatus), WAIT_MS);
     expect(entry.terminal).toMatchObject({ command: 'npm test', exitStatus: { exitCode: 0 }, droppedBytes: 0 });
     expect(entry.terminal!.output).toContain('\u001b[1;32mTests: 4 passed');
-  });
+  }, TEST_MS);
 });
