@@ -2,6 +2,7 @@
  * The demo agent over ACP v1 (the SDK's default entry point). A v1 prompt turn lasts as long as the
  * `session/prompt` request: the response carries the stop reason.
  */
+import { randomUUID } from 'node:crypto';
 import * as acp from '@agentclientprotocol/sdk';
 import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, modeState, setConfigOption, setMode, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
@@ -127,8 +128,8 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
         protocolVersion: 1,
         agentInfo: demoAgentInfo(),
         agentCapabilities: {
-          loadSession: false,
-          sessionCapabilities: { list: {}, close: {} },
+          loadSession: true,
+          sessionCapabilities: { list: {}, close: {}, resume: {}, delete: {} },
           promptCapabilities: { image: true, embeddedContext: true },
           mcpCapabilities: { http: true, sse: false },
           auth: { logout: {} },
@@ -185,19 +186,43 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       log(`session/set_config_option ${params.configId}`);
       return { configOptions: options(session.setup) };
     })
-    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
-      sessions: sessions
-        .list()
-        .filter((session) => !params.cwd || session.cwd === params.cwd)
-        .map((session) => ({
-          sessionId: session.sessionId,
-          cwd: session.cwd,
-          updatedAt: session.updatedAt.toISOString(),
-        })),
-    }))
+    .onRequest(acp.methods.agent.session.list, ({ params }) => sessions.page(params.cwd, params.cursor))
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
-      sessions.remove(params.sessionId);
+      if (!sessions.close(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
       return {};
+    })
+    .onRequest(acp.methods.agent.session.delete, ({ params }) => {
+      sessions.delete(params.sessionId);
+      return {};
+    })
+    // session/load replays the conversation as session/update notifications, then answers.
+    .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      log(`session/load ${params.sessionId} (${session.messages.length} messages)`);
+      const notify = (update: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update });
+      for (const message of session.messages) {
+        const content = { type: 'text' as const, text: message.text };
+        await notify(message.role === 'user' ? { sessionUpdate: 'user_message_chunk', content } : { sessionUpdate: 'agent_message_chunk', messageId: randomUUID(), content });
+      }
+      if (session.title) await notify({ sessionUpdate: 'session_info_update', title: session.title });
+      await notify({ sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() });
+      return { modes: modeState(session.setup), configOptions: options(session.setup) };
+    })
+    // session/resume (v1) never replays: the client keeps its own copy.
+    .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      log(`session/resume ${params.sessionId}`);
+      setImmediate(() => {
+        client
+          .notify(acp.methods.client.session.update, {
+            sessionId: session.sessionId,
+            update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
+          })
+          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
+      });
+      return { modes: modeState(session.setup), configOptions: options(session.setup) };
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
       const session = sessions.require(params.sessionId);
@@ -206,6 +231,10 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       try {
         const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal, services, session.setup);
         const text = promptText(params.prompt);
+        host.onSay = (said) => session.remember('agent', said);
+        if (session.remember('user', text)) {
+          await client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update: { sessionUpdate: 'session_info_update', title: session.title } });
+        }
         const stopReason = await runPrompt(host, text, describeAttachments(params.prompt));
         session.setup.used += tokens(text) + 50;
         await host
@@ -214,6 +243,7 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
         return { stopReason };
       } finally {
         slot.end();
+        sessions.persist();
       }
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {

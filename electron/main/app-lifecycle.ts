@@ -192,7 +192,11 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       );
       const created = options.createHub({
         config,
-        builtinAgents: { demo: utilityDemoAgent(electron.utilityProcess, paths.demoAgent) },
+        // issue 10: the demo agent keeps its own sessions in the user-data folder.
+        builtinAgents: {
+          demo: { ...utilityDemoAgent(electron.utilityProcess, paths.demoAgent), env: { DEMO_AGENT_DATA_DIR: join(app.getPath('userData'), 'demo-agent') } },
+        },
+        historyFile: join(app.getPath('userData'), 'history.sqlite'),
         defaultCwd: app.getPath('home'),
         log: log,
         urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: log }),

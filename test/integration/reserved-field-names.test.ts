@@ -22,7 +22,7 @@ function rawRequest(id: number, properties: string, required: string[] = []): st
 
 for (const [version, init] of [['v1', V1_INIT_RESULT], ['v2', undefined]] as const) {
   describe(`reserved field names on ${version}`, () => {
-    it('refuses a "__proto__" property with -32602 naming it, even when it is not required, and queues nothing', async () => {
+    it('refuses a "__proto__" property with -32602 naming it, even when it is not required; nothing waits for the user', async () => {
       rig = await startRig([{ id: 'a' }]);
       const { hub, puppets } = rig;
       await handshake(hub, puppets[0], 'a', init);
@@ -31,6 +31,8 @@ for (const [version, init] of [['v1', V1_INIT_RESULT], ['v2', undefined]] as con
       const reply = await puppets[0].responseTo(1);
       expect(reply.error).toMatchObject({ code: -32602, message: expect.stringContaining('"__proto__"') });
       expect(hub.snapshot().queue.filter((i) => i.state !== 'refused')).toEqual([]);
+      // The user is told the same on both versions, although the v2 SDK had dropped the property.
+      expect(hub.snapshot().queue).toEqual([expect.objectContaining({ state: 'refused', refusedReason: expect.stringContaining('"__proto__"') })]);
 
       // The connection keeps working: the next, ordinary form is shown and answered.
       await puppets[0].send({ id: 2, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'Name?', requestedSchema: NAME_SCHEMA } });

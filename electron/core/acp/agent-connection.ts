@@ -9,7 +9,6 @@ import {
   client as clientV1,
   methods as methodsV1,
   ndJsonStream,
-  RequestError,
   type AnyMessage,
   type JsonRpcId,
   type InitializeRequest,
@@ -25,8 +24,8 @@ import { negotiateVersion, type Negotiated, type ProtocolVersion } from './hands
 import { commands, configOptions, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
+import { checkV2SessionUpdate } from './v2-session-update';
 import { REQUEST_LABELS } from './request-labels';
-import { findReservedFieldNames } from '../../../shared/form-schema';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -72,6 +71,36 @@ export interface SessionSetup {
   /** v2 sends the first command list in the result; v1 only in `available_commands_update`. */
   commands?: CommandView[];
 }
+
+/**
+ * Which session lifecycle methods the agent advertised at `initialize` (issue 10). v1: `loadSession` and
+ * `sessionCapabilities.{list,resume,close,delete}`; v2: `session/list`, `session/resume` (with
+ * `replayFrom`, replacing `load`) and `session/close` are part of the protocol, `session/delete` is behind
+ * `capabilities.session.delete`.
+ */
+export interface SessionLifecycle {
+  list: boolean;
+  load: boolean;
+  resume: boolean;
+  close: boolean;
+  delete: boolean;
+}
+
+/** One session from the agent's `session/list`, checked and bounded. */
+export interface ListedSession {
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  /** ms since the epoch, when the agent said. */
+  updatedAt?: number;
+}
+
+/** Sessions kept from one `session/list` page; an agent could send any number. */
+export const MAX_LISTED_SESSIONS = 500;
+/** Characters kept of a listed session's id, folder and title, and of the cursor. */
+const MAX_LISTED_FIELD_CHARS = 4096;
+/** Characters kept of a listed session's title. */
+const MAX_LISTED_TITLE_CHARS = 500;
 
 /** Elicitation modes a connection can advertise (spec E-CAP-1). */
 export type ElicitationMode = 'form' | 'url';
@@ -206,6 +235,78 @@ export class AgentConnection {
     return this.version === 1 ? { stopReason: response.stopReason } : {};
   }
 
+  /** The session lifecycle methods this agent advertised (see {@link SessionLifecycle}). */
+  get sessionLifecycle(): SessionLifecycle {
+    const has = (value: unknown) => value !== undefined && value !== null && value !== false;
+    if (this.version === 2) {
+      const session = (this.initializeResult.capabilities as { session?: Record<string, unknown> | null } | undefined)?.session;
+      return { list: true, load: false, resume: true, close: true, delete: has(session?.delete) };
+    }
+    const caps = (this.initializeResult.agentCapabilities ?? {}) as { loadSession?: unknown; sessionCapabilities?: Record<string, unknown> | null };
+    const session = caps.sessionCapabilities ?? {};
+    return { list: has(session.list), load: caps.loadSession === true, resume: has(session.resume), close: has(session.close), delete: has(session.delete) };
+  }
+
+  /**
+   * One page of `session/list`: at most {@link MAX_LISTED_SESSIONS} sessions, each checked (entries
+   * without a string `sessionId` and `cwd` are dropped), and the agent's `nextCursor`, passed back as it is.
+   */
+  async listSessions(cursor?: string): Promise<{ sessions: ListedSession[]; nextCursor?: string }> {
+    const method = this.version === 2 ? methodsV2.agent.session.list : methodsV1.agent.session.list;
+    const response = (await this.agent.request(method, cursor ? { cursor } : {})) as { sessions?: unknown; nextCursor?: unknown };
+    const list = Array.isArray(response.sessions) ? response.sessions.slice(0, MAX_LISTED_SESSIONS) : [];
+    const sessions = list.flatMap((item: Record<string, unknown>): ListedSession[] => {
+      const sessionId = item?.sessionId;
+      const cwd = item?.cwd;
+      if (typeof sessionId !== 'string' || typeof cwd !== 'string' || !sessionId || sessionId.length > MAX_LISTED_FIELD_CHARS || cwd.length > MAX_LISTED_FIELD_CHARS) return [];
+      const updatedAt = typeof item.updatedAt === 'string' ? Date.parse(item.updatedAt) : NaN;
+      return [{
+        sessionId,
+        cwd,
+        ...(typeof item.title === 'string' && item.title ? { title: item.title.slice(0, MAX_LISTED_TITLE_CHARS) } : {}),
+        ...(Number.isFinite(updatedAt) ? { updatedAt } : {}),
+      }];
+    });
+    const next = response.nextCursor;
+    return { sessions, ...(typeof next === 'string' && next && next.length <= MAX_LISTED_FIELD_CHARS ? { nextCursor: next } : {}) };
+  }
+
+  /**
+   * v1 `session/load`: the agent replays the conversation as `session/update`s before it answers. Resolves
+   * once those updates have reached `onSessionUpdate` (see {@link afterUpdatesDelivered}).
+   */
+  async loadSession(sessionId: string, cwd: string, mcpServers: ReadonlyArray<McpServer | McpServerV2> = []): Promise<SessionSetup> {
+    const response = (await this.agent.request(methodsV1.agent.session.load, { sessionId, cwd, mcpServers })) as Record<string, unknown> | null;
+    await afterUpdatesDelivered();
+    return setupOf(response);
+  }
+
+  /**
+   * `session/resume`. v1 never replays; v2 replays from the start when `replay` is true (`replayFrom`)
+   * and always sends a current-state snapshot before it answers. Resolves once the replay and snapshot
+   * have reached `onSessionUpdate`, with the session's modes, config options and commands.
+   */
+  async resumeSession(sessionId: string, cwd: string, replay: boolean, mcpServers: ReadonlyArray<McpServer | McpServerV2> = []): Promise<SessionSetup> {
+    let response: Record<string, unknown> | null;
+    if (this.version === 2) {
+      response = (await this.agent.request(methodsV2.agent.session.resume, { sessionId, cwd, mcpServers, ...(replay ? { replayFrom: { type: 'start' } } : {}) })) as Record<string, unknown> | null;
+    } else {
+      response = (await this.agent.request(methodsV1.agent.session.resume, { sessionId, cwd, mcpServers })) as Record<string, unknown> | null;
+    }
+    await afterUpdatesDelivered();
+    return setupOf(response);
+  }
+
+  /** `session/close`: the agent may end the session's processes (MCP servers). */
+  async closeSession(sessionId: string): Promise<void> {
+    await this.agent.request(this.version === 2 ? methodsV2.agent.session.close : methodsV1.agent.session.close, { sessionId });
+  }
+
+  /** `session/delete`: the agent forgets the session. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.agent.request(this.version === 2 ? methodsV2.agent.session.delete : methodsV1.agent.session.delete, { sessionId });
+  }
+
   /** `session/cancel`: asks the agent to stop the session's prompt turn. Elicitations are untouched (E-CXL-3). */
   async cancel(sessionId: string): Promise<void> {
     await this.agent.notify('session/cancel', { sessionId });
@@ -260,12 +361,12 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`),
   );
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
-  const reserved = new ReservedNameNotes();
+  const droppedProto = new DroppedProtoNotes();
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
     // The v2 SDK's parser drops a `__proto__` property before any handler runs; the raw request is the only
-    // place left to see it, so it is noted here and refused by the handler (shared/form-schema.ts RESERVED_FIELD_NAMES).
+    // place left to see it, so it is noted here and put back by the handler (DroppedProtoNotes).
     if (version === 2 && 'id' in message && 'method' in message && message.method === 'elicitation/create') {
-      reserved.note(message.id as JsonRpcId, message.params);
+      droppedProto.note(message.id as JsonRpcId, message.params);
     }
     if (!('method' in message)) {
       if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
@@ -285,10 +386,19 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
       if (envelope) options.callbacks.onSessionUpdate(envelope.sessionId, normalizeSessionUpdate(envelope.update));
       return true;
     }
+    // v2 `session/update`, the stream's hot path, is checked against the SDK's own published JSON Schema by a
+    // validator ajv compiled from it (v2-session-update.ts) instead of the SDK's zod parse, which was a third of
+    // v2 ingest CPU (issue 13). Invalid ones are dropped, as the SDK drops them (a notification has no reply).
+    if (version === 2 && message.method === 'session/update') {
+      const checked = checkV2SessionUpdate(message.params);
+      if (checked.ok) options.callbacks.onSessionUpdate(checked.sessionId, normalizeSessionUpdate(checked.update));
+      else options.log?.(`dropped a session/update that does not match the v2 schema (${checked.problem})`);
+      return true;
+    }
     return false;
   });
   const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
-  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, reserved) : attachV1(negotiated, options, labelOf);
+  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, droppedProto) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);
   return new AgentConnection(
@@ -354,36 +464,44 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
 }
 
 /**
- * Reserved field names seen in raw v2 `elicitation/create` requests, by JSON-RPC id, from the moment the line is
- * read until its handler runs (the same turn of the SDK's router). Bounded: entries whose handler never ran (the
- * SDK refused the request) are dropped oldest first.
+ * `__proto__` properties of raw v2 `elicitation/create` requests, by JSON-RPC id, from the moment the line is read
+ * until its handler runs (the same turn of the SDK's router). The v2 SDK's parser drops such a property; the
+ * handler puts it back as an own property, so the broker sees the request as the agent sent it and refuses it
+ * like any other reserved field name (shared/form-schema.ts `findReservedFieldNames`): a -32602 naming it, and
+ * a refused card for the user. Bounded: notes whose handler never ran (the SDK refused the request) are dropped
+ * oldest first.
  */
-class ReservedNameNotes {
+class DroppedProtoNotes {
   /** Requests noted at most; far above how many can sit between the raw tap and their handler. */
   static readonly MAX = 64;
-  private readonly notes = new Map<JsonRpcId, string>();
+  private readonly notes = new Map<JsonRpcId, unknown>();
 
   note(id: JsonRpcId, params: unknown): void {
-    const requestedSchema = typeof params === 'object' && params !== null ? (params as { requestedSchema?: unknown }).requestedSchema : undefined;
-    const problem = findReservedFieldNames(requestedSchema);
-    if (!problem) return;
-    this.notes.set(id, problem);
-    if (this.notes.size > ReservedNameNotes.MAX) this.notes.delete(this.notes.keys().next().value!);
+    const properties = (params as { requestedSchema?: { properties?: unknown } } | null)?.requestedSchema?.properties;
+    if (typeof properties !== 'object' || properties === null || !Object.prototype.hasOwnProperty.call(properties, '__proto__')) return;
+    this.notes.set(id, (properties as Record<string, unknown>)['__proto__']);
+    if (this.notes.size > DroppedProtoNotes.MAX) this.notes.delete(this.notes.keys().next().value!);
   }
 
-  /** Throws the -32602 for request `id` if its raw params used a reserved name; forgets the note either way. */
-  check(id: JsonRpcId): void {
-    const problem = this.notes.get(id);
+  /** Puts request `id`'s dropped `__proto__` property back into its parsed `params`; forgets the note. */
+  restore(id: JsonRpcId, params: Record<string, unknown>): void {
+    if (!this.notes.has(id)) return;
+    const value = this.notes.get(id);
     this.notes.delete(id);
-    if (problem) throw RequestError.invalidParams({ requestedSchema: problem }, problem);
+    const schema = params.requestedSchema;
+    if (typeof schema !== 'object' || schema === null) return;
+    const holder = schema as { properties?: unknown };
+    if (typeof holder.properties !== 'object' || holder.properties === null) holder.properties = {};
+    Object.defineProperty(holder.properties, '__proto__', { value, enumerable: true, writable: true, configurable: true });
   }
 }
 
-function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf, reserved: ReservedNameNotes) {
+function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf, droppedProto: DroppedProtoNotes) {
   const app = clientV2({ name: 'switchboard' })
     .onRequest(methodsV2.client.elicitation.create, (cx) => {
-      reserved.check(cx.requestId);
-      return callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as unknown as Record<string, unknown>, cx.signal, labelOf)) as never;
+      const params = cx.params as unknown as Record<string, unknown>;
+      droppedProto.restore(cx.requestId, params);
+      return callbacks.onElicitation(elicitationRequest(cx.requestId, params, cx.signal, labelOf)) as never;
     })
     .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
       const { subject } = cx.params;
@@ -402,10 +520,8 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal })) as never;
     })
-    .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params))
-    .onNotification(methodsV2.client.session.update, (cx) =>
-      callbacks.onSessionUpdate(cx.params.sessionId, normalizeSessionUpdate(cx.params.update as unknown as Record<string, unknown>)),
-    );
+    .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params));
+  // session/update never reaches this app either: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream);
 }
 
@@ -435,6 +551,15 @@ export function setupOf(response: Record<string, unknown> | null | undefined): S
     configOptions: configOptions(response?.configOptions),
     ...(Array.isArray(response?.availableCommands) ? { commands: commands(response.availableCommands) } : {}),
   };
+}
+
+/**
+ * The SDK resolves a request as soon as its response is read, and hands the notifications that came
+ * before the response to their handlers a tick later. A replay (`session/load`, `session/resume`) is only
+ * over when those have been delivered, so its callers wait one macrotask.
+ */
+function afterUpdatesDelivered(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A `session/update`'s envelope when it is sound (a sessionId and an update object), else undefined. */

@@ -19,6 +19,8 @@ const UNKNOWN_SUMMARY_CHARS = 400;
 export type NormalizedUpdate =
   | { kind: 'agent_text'; text: string; messageId?: string }
   | { kind: 'thought_text'; text: string; messageId?: string }
+  /** The user's own message: an echo of our prompt while live, the conversation itself in a replay. */
+  | { kind: 'user_text'; text: string; messageId?: string }
   | { kind: 'tool_call'; toolCallId: string; fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>; content?: ToolContentView[]; appendContent?: ToolContentView[] }
   | { kind: 'plan'; entries: PlanEntryView[] }
   | { kind: 'commands'; commands: CommandView[] }
@@ -41,9 +43,7 @@ export type NormalizedUpdate =
 
 type Json = Record<string, unknown>;
 
-const IGNORED = new Set([
-  'user_message_chunk',
-  'user_message',
+const IGNORED = new Set<string>([
 ]);
 
 /**
@@ -56,6 +56,11 @@ export const MAX_TERMINAL_BASE64_CHARS = 4 * 1024 * 1024;
 export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
   const kind = typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '';
   switch (kind) {
+    case 'user_message_chunk':
+    case 'user_message': {
+      const text = contentText(update.content);
+      return text === undefined ? { kind: 'ignored' } : { kind: 'user_text', text, messageId: str(update.messageId) };
+    }
     case 'agent_message_chunk':
     case 'agent_message':
     case 'agent_thought_chunk':

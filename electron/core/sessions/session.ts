@@ -2,7 +2,7 @@
  * One ACP session as the UI sees it: its view, its transcript, its foreground state. It applies
  * normalised session updates and reports every change through `emit`; it never talks to the agent.
  */
-import type { BridgeEvent, SessionView } from '../../../shared/bridge';
+import type { BridgeEvent, SessionView, TranscriptEntry } from '../../../shared/bridge';
 import type { SessionSetup } from '../acp/agent-connection';
 import type { NormalizedUpdate } from '../acp/session-updates';
 import { SessionTerminals } from './terminals';
@@ -21,6 +21,12 @@ export interface SessionInit {
   setup?: SessionSetup;
   /** MCP servers sent with `session/new`, and those left out with the reason. */
   mcp?: SessionView['mcp'];
+  /** Its record in Switchboard's history. */
+  historyId?: string;
+  origin?: SessionView['origin'];
+  title?: string;
+  /** Entries shown before anything the agent sends (a resumed or continued session's stored transcript). */
+  entries?: TranscriptEntry[];
 }
 
 export class Session {
@@ -30,6 +36,8 @@ export class Session {
   /** Tool call titles by id, for naming the tool call a request belongs to (spec E-REQ-7). */
   readonly toolCallTitles = new Map<string, string>();
   private readonly reportsState: boolean;
+  /** Between `beginReplay` and `replayFinished`: a `session/load` or `session/resume` is replaying. */
+  private replaying = false;
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
   private waitingItems = 0;
   private readonly terminals = new SessionTerminals();
@@ -46,12 +54,15 @@ export class Session {
       sessionId: init.sessionId,
       cwd: init.cwd,
       promptInFlight: false,
-      transcript: [],
+      transcript: init.entries ? [...init.entries] : [],
       suggestions: init.setup?.commands ?? [],
       ...(init.setup?.modes ? { modes: init.setup.modes } : {}),
       configOptions: init.setup?.configOptions ?? [],
       mcp: init.mcp ?? { sent: [], skipped: [] },
       foreground: this.reportsState ? { state: 'idle', derived: false } : derivedForeground(false, 0, undefined),
+      ...(init.historyId ? { historyId: init.historyId } : {}),
+      ...(init.origin ? { origin: init.origin } : {}),
+      ...(init.title ? { title: init.title } : {}),
     };
     this.transcript = new Transcript(this.view.transcript, (upserts, appends) =>
       this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
@@ -68,6 +79,7 @@ export class Session {
   /** The turn ended (v1: the prompt's response; v2: `state_update` idle; or the connection went away). */
   turnEnded(stopReason: string | undefined): void {
     this.transcript.endStreams();
+    this.transcript.endToolCalls(stopReason === 'cancelled' ? 'stopped' : 'ended with the turn');
     this.set({ promptInFlight: false, ...(stopReason ? { lastStopReason: stopReason } : {}) });
     this.derive();
   }
@@ -78,8 +90,39 @@ export class Session {
    */
   connectionLost(): void {
     this.transcript.endStreams();
+    this.transcript.endToolCalls('agent disconnected');
     this.waitingItems = 0;
-    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: true } });
+    // `derived` stays what the protocol makes it: a v2 session must not read as "does not report its state".
+    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: !this.reportsState } });
+  }
+
+  /**
+   * A `session/load` or `session/resume` finished: nothing replayed is still running unless the agent
+   * says so (a v2 snapshot); replayed tool calls left unfinished are shown as ended (issue 10, scope 4).
+   */
+  beginReplay(): void {
+    this.replaying = true;
+  }
+
+  replayFinished(): void {
+    this.replaying = false;
+    this.transcript.endStreams();
+    // v2: the snapshot says whether a turn still runs; v1: nothing runs without a prompt in flight.
+    const running = this.reportsState ? this.view.foreground.state !== 'idle' : this.view.promptInFlight;
+    if (!running) this.transcript.endToolCalls('not finished when the session was resumed');
+  }
+
+  /**
+   * A load or resume answered with the session's modes, options and commands (an empty list keeps what
+   * updates already said), and the MCP servers it was given.
+   */
+  setupChanged(setup: SessionSetup, mcp: NonNullable<SessionView['mcp']>): void {
+    this.set({
+      mcp,
+      ...(setup.modes ? { modes: setup.modes } : {}),
+      ...(setup.configOptions.length ? { configOptions: setup.configOptions } : {}),
+      ...(setup.commands?.length ? { suggestions: setup.commands } : {}),
+    });
   }
 
   /** The agent accepted a mode change (`session/set_mode` answered). */
@@ -110,6 +153,10 @@ export class Session {
         return false;
       case 'thought_text':
         this.transcript.stream('thought', update.text, update.messageId);
+        return false;
+      case 'user_text':
+        // Live, it echoes the prompt already shown; during a load or resume it is the conversation.
+        if (this.replaying) this.transcript.stream('user', update.text, update.messageId);
         return false;
       case 'tool_call': {
         const toolCall = this.transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);
@@ -171,7 +218,10 @@ export class Session {
   private report(state: string, stopReason: string | undefined): void {
     if (!this.reportsState) return;
     const foreground = reportedForeground(state, stopReason);
-    if (foreground.state === 'idle') this.transcript.endStreams();
+    if (foreground.state === 'idle') {
+      this.transcript.endStreams();
+      this.transcript.endToolCalls(stopReason === 'cancelled' ? 'stopped' : 'ended with the turn');
+    }
     this.set({
       foreground,
       promptInFlight: isWorking(foreground),

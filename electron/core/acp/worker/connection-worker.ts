@@ -226,6 +226,8 @@ async function runCall(callId: number, name: keyof typeof CONNECTION_METHODS, ar
     if (!connection) throw new Error('The agent is not connected.');
     const method = connection[name] as (...a: unknown[]) => Promise<unknown>;
     const value = await method.apply(connection, decoded);
+    // A result never overtakes callbacks queued before it (a replay's updates before its response).
+    events.flush();
     post({ t: 'result', callId, ok: true, value });
   } catch (error) {
     post({ t: 'result', callId, ok: false, error: toWireError(error) });

@@ -27,6 +27,11 @@ export const CONNECTION_METHODS = {
   authenticate: true,
   setMode: true,
   setConfigOption: true,
+  listSessions: true,
+  loadSession: true,
+  resumeSession: true,
+  closeSession: true,
+  deleteSession: true,
 } as const satisfies Record<AsyncMethodNames<AgentConnection>, true>;
 export type ConnectionMethod = keyof typeof CONNECTION_METHODS;
 
@@ -41,6 +46,7 @@ export const CONNECTION_VALUES = {
   agentInfo: true,
   authMethods: true,
   capabilities: true,
+  sessionLifecycle: true,
 } as const satisfies Record<Exclude<ValueNames<AgentConnection>, 'signal'>, true>;
 export type ConnectionValue = keyof typeof CONNECTION_VALUES;
 export type ConnectionValues = { [K in ConnectionValue]: AgentConnection[K] };

@@ -7,6 +7,7 @@ import { PlanList } from './PlanList';
 import { TerminalBlock } from './TerminalBlock';
 import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
+import { RequestRecord } from '../../history/RequestRecord';
 import './EntryView.css';
 
 /**
@@ -63,6 +64,8 @@ export const EntryView = memo(function EntryView({ entry }: { entry: TranscriptE
       );
     case 'other':
       return <UnknownUpdate text={entry.text} />;
+    case 'request':
+      return entry.request ? <RequestRecord request={entry.request} /> : <Message entry={entry} />;
     default:
       return <Message entry={entry} />;
   }
