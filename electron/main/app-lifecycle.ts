@@ -19,6 +19,7 @@ import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
 import { createMainWindow, trackWindowState, type BrowserWindowClass } from './main-window';
 import { watchRenderer } from './renderer-recovery';
 import { createWaitingTray, type TrayApi } from './tray';
+import { trayTooltip } from './tray-text';
 import { updatesDisabledReason } from './update-policy';
 import { startUpdater, type RunningUpdater, type UpdaterLike } from './updater';
 import { utilityDemoAgent, type UtilityProcessApi } from './utility-agent';
@@ -208,6 +209,10 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
             osAttention.waitingCount(count);
             tray?.update(count);
             updater?.workChanged();
+            // Windows has no badge count: a dot over the taskbar button, the count in its description.
+            if (options.platform === 'win32' && mainWindow && !mainWindow.isDestroyed()) {
+              mainWindow.setOverlayIcon(count > 0 ? electron.nativeImage.createFromPath(join(paths.trayIcons, 'badge.png')) : null, trayTooltip(count));
+            }
           },
         },
         openExternal: createOpenExternal(electron.shell, log),

@@ -497,6 +497,16 @@ describe('app lifecycle', () => {
       expect(hubs[0].focusedItems).toEqual(['first']);
     });
 
+    it('marks the Windows taskbar button while requests wait, with the count in its description', async () => {
+      const { hubs } = await startReady({ platform: 'win32' });
+      hubs[0].options.attention!.waitingCount(3);
+      hubs[0].options.attention!.waitingCount(0);
+      expect(mainWindow().overlays).toEqual([
+        { image: join('/opt/switchboard/build/tray', 'badge.png'), description: 'Switchboard: 3 requests waiting for you' },
+        { image: null, description: 'Switchboard: nothing waiting for you' },
+      ]);
+    });
+
     it('remembers the window’s bounds and reopens there', async () => {
       await startReady();
       const first = mainWindow();
