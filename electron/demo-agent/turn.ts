@@ -8,6 +8,7 @@ import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { FormSchema } from './schemas';
 import type { DemoServices } from './signin';
 import { log, type ProtocolVersion } from './info';
+import { newSetup, type DemoSetup } from './setup';
 import { DemoSessionFile, remember, type DemoMessage, type StoredDemoSession } from './session-file';
 
 /** Elicitation modes the client advertised in `initialize`. */
@@ -177,6 +178,13 @@ export interface TurnHost {
   completeElicitation(elicitationId: string): Promise<void>;
   /** The loopback sign-in pages and this connection's sign-in state. */
   readonly services: DemoServices;
+  /** The session's modes, options and MCP servers. */
+  readonly setup: DemoSetup;
+  /**
+   * Shows a display terminal (v2 `terminal_update` / `terminal_output_chunk`): the command, its output in
+   * chunks, its exit code. Undefined in v1, whose terminals the client runs (not advertised by Switchboard).
+   */
+  showTerminal?(terminalId: string, command: string, chunks: string[], exitCode: number): Promise<void>;
 }
 
 /**
@@ -271,10 +279,16 @@ export class DemoSession {
   private current?: AbortController;
   private readonly held = new Set<AbortController>();
 
+  /** Modes, options and MCP servers of this session. */
+  readonly setup: DemoSetup;
+
   constructor(
     readonly sessionId: string,
     readonly cwd: string,
-  ) {}
+    mcpServers: ReadonlyArray<unknown> = [],
+  ) {
+    this.setup = newSetup(mcpServers);
+  }
 
   /** True while a turn is running (not merely held). */
   get busy(): boolean {
@@ -389,8 +403,8 @@ export class SessionRegistry {
    * is on its way, announces the scenarios as commands through `announce` (so the client already knows
    * the session id when the update arrives).
    */
-  open(cwd: string, announce: (sessionId: string) => Promise<void>): DemoSession {
-    const session = new DemoSession(randomUUID(), cwd);
+  open(cwd: string, announce: (sessionId: string) => Promise<void>, mcpServers: ReadonlyArray<unknown> = []): DemoSession {
+    const session = new DemoSession(randomUUID(), cwd, mcpServers);
     this.add(session);
     this.persist();
     log(`session/new ${session.sessionId}`);
