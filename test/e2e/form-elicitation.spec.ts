@@ -218,7 +218,8 @@ test.describe('a second session', () => {
     await composer.fill('secret');
     await composer.press('Enter');
     await expect(card(app, 'Demo agent')).toBeVisible();
-    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('button')).toHaveCount(2);
+    // One tab per session (each tab also has its Close button).
+    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
     // The prompt went to the new session, which is the one shown, and not to the first.
     const transcript = app.getByRole('log', { name: 'Transcript' });
     await expect(transcript).toContainText('secret');
