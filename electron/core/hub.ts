@@ -318,6 +318,7 @@ export class Hub {
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
         log: (line) => this.log(`agent ${config.id}: ${line}`),
+        notice: (text) => this.emit({ type: 'notice', level: 'error', agentId: config.id, text: `${config.name}: ${text}` }),
       });
       if (runtime.connectionId !== connectionId) {
         // Superseded by a restart or stop while initializing: this process is nobody's any more.
@@ -341,11 +342,23 @@ export class Hub {
         return;
       }
       if (process.hasExited && !(error instanceof BudgetExceeded)) return;
+      if (error instanceof BudgetExceeded) {
+        // Stopped by Switchboard: the exit that follows is not a crash to restart from.
+        runtime.connectionId = undefined;
+        this.connectionEnded(connectionId);
+      }
       const message = error instanceof BudgetExceeded ? stoppedSentence(config.name, error.message) : (error as Error).message;
       this.setAgent(runtime, { status: { kind: 'failed', message } });
       this.log(`agent ${config.id}: handshake failed: ${message}`);
       void process.stop();
     }
+  }
+
+  /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
+  private overBudget(runtime: AgentRuntime, connectionId: string, clause: string): void {
+    const connection = runtime.connection;
+    this.connectionLost(runtime, connectionId, new BudgetExceeded(clause));
+    connection?.close();
   }
 
   /**
@@ -608,6 +621,7 @@ export class Hub {
     const connection = runtime.connection;
     if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
     if (!isAbsolute(cwd)) throw new Error('The working folder must be an absolute path.');
+    const connectionId = runtime.connectionId!;
     let sessionId: string;
     try {
       sessionId = await connection.newSession(cwd);
@@ -618,8 +632,9 @@ export class Hub {
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error)}`);
     }
     const session = new Session(
-      { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId: runtime.connectionId!, version: connection.version },
+      { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId, version: connection.version },
       (event) => this.emit(event),
+      (clause) => this.overBudget(runtime, connectionId, clause),
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);

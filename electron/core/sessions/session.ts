@@ -27,9 +27,14 @@ export class Session {
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
   private waitingItems = 0;
 
+  /**
+   * @param overBudget told once when the agent's output would take this session's transcript past its
+   *   budget (budgets.ts), with the clause for "Switchboard stopped <agent>: …".
+   */
   constructor(
     init: SessionInit,
     private readonly emit: (event: BridgeEvent) => void,
+    overBudget?: (clause: string) => void,
   ) {
     this.connectionId = init.connectionId;
     this.reportsState = init.version >= 2;
@@ -43,8 +48,10 @@ export class Session {
       suggestions: [],
       foreground: this.reportsState ? { state: 'idle', derived: false } : derivedForeground(false, 0, undefined),
     };
-    this.transcript = new Transcript(this.view.transcript, (upserts, appends) =>
-      this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+    this.transcript = new Transcript(
+      this.view.transcript,
+      (upserts, appends) => this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+      overBudget,
     );
   }
 

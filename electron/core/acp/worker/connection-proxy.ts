@@ -41,6 +41,11 @@ import { connectionWorkerEntry } from './worker-entry';
 
 const MiB = 1024 * 1024;
 
+/** `connectAgent`'s options, plus where a sentence for the user goes (a request the worker refused). */
+export interface WorkerConnectOptions extends ConnectOptions {
+  notice?: (text: string) => void;
+}
+
 /**
  * Starts a worker for one agent and runs the handshake in it.
  * @param options as for `connectAgent`; `stdin`/`stdout` are the agent's byte streams, wherever they come from.
@@ -48,7 +53,7 @@ const MiB = 1024 * 1024;
  * @throws Error with a plain sentence when the handshake fails, or a {@link BudgetExceeded} whose message is
  *   the clause after "Switchboard stopped <name>: " when the agent went over a budget first.
  */
-export function connectAgentInWorker(options: ConnectOptions): Promise<RemoteConnection> {
+export function connectAgentInWorker(options: WorkerConnectOptions): Promise<RemoteConnection> {
   return new WorkerConnection(options).ready;
 }
 
@@ -70,7 +75,7 @@ class WorkerConnection {
   private settleReady!: { resolve(connection: RemoteConnection): void; reject(error: Error): void };
   private initialized = false;
 
-  constructor(private readonly options: ConnectOptions) {
+  constructor(private readonly options: WorkerConnectOptions) {
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     const entry = connectionWorkerEntry();
     this.worker = new Worker(entry.url, {
@@ -165,8 +170,11 @@ class WorkerConnection {
       case 'failed':
         return this.end(fromWireError(message.error));
       case 'notice':
+        this.options.log?.(message.text);
+        this.options.notice?.(message.text);
+        return;
       case 'log':
-        this.options.log?.(message.t === 'notice' ? message.text : message.line);
+        this.options.log?.(message.line);
         return;
       case 'closed':
         return this.end(message.error ? fromWireError(message.error) : new Error('The agent closed its connection.'), message.ended);

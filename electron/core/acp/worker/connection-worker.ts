@@ -17,6 +17,7 @@ import type { NormalizedUpdate } from '../session-updates';
 import {
   BudgetExceeded,
   EVENT_WINDOW_BYTES,
+  MAX_BATCHES_IN_FLIGHT,
   MAX_BYTES_BEFORE_INITIALIZE,
   MAX_CALLS_PER_BATCH,
   MAX_FORM_SCHEMA_BYTES,
@@ -92,6 +93,7 @@ class EventQueue {
   private batchBytes = 0;
   private scheduled = false;
   private inFlight = 0;
+  private batchesInFlight = 0;
   private waiters: Array<() => void> = [];
 
   /** Queues one call; consecutive streamed text of one message joins the call before it. */
@@ -110,19 +112,25 @@ class EventQueue {
     if (!this.batch.length) return;
     post({ t: 'batch', calls: this.batch, bytes: this.batchBytes });
     this.inFlight += this.batchBytes;
+    this.batchesInFlight++;
     this.batch = [];
     this.batchBytes = 0;
   }
 
   acked(bytes: number): void {
     this.inFlight -= bytes;
-    if (this.inFlight < EVENT_WINDOW_BYTES) this.waiters.splice(0).forEach((wake) => wake());
+    this.batchesInFlight--;
+    if (this.hasRoom()) this.waiters.splice(0).forEach((wake) => wake());
   }
 
-  /** Resolves once main has caught up to within the window. */
+  /** Resolves once main has caught up to within the window (bytes and batches). */
   roomForMore(): Promise<void> {
-    if (this.inFlight < EVENT_WINDOW_BYTES) return Promise.resolve();
+    if (this.hasRoom()) return Promise.resolve();
     return new Promise((wake) => this.waiters.push(wake));
+  }
+
+  private hasRoom(): boolean {
+    return this.inFlight < EVENT_WINDOW_BYTES && this.batchesInFlight < MAX_BATCHES_IN_FLIGHT;
   }
 
   private coalesce(call: WireCall): boolean {
@@ -141,11 +149,17 @@ const events = new EventQueue();
 let nextId = 1;
 const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; bytes: number }>();
 let heldBytes = 0;
+/** The user is told once per connection that requests are being refused, not once per request. */
+let toldAboutHeldBytes = false;
 const signalListeners = new Map<number, { signal: AbortSignal; onAbort: () => void }>();
 
 function registerSignal(signal: AbortSignal): number {
   const signalId = nextId++;
-  const onAbort = () => post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
+  // Callbacks queued before the abort reach main before it (the request it aborts may be among them).
+  const onAbort = () => {
+    events.flush();
+    post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
+  };
   signal.addEventListener('abort', onAbort, { once: true });
   signalListeners.set(signalId, { signal, onAbort });
   return signalId;
@@ -194,8 +208,9 @@ function callbackProxy(): ConnectionCallbacks {
       }
       if (heldBytes + bytes > MAX_PENDING_BYTES_PER_AGENT) {
         forgetSignals(signalIds);
-        const text = `the agent's requests waiting for an answer already hold ${MAX_PENDING_BYTES_PER_AGENT / MiB} MiB`;
-        post({ t: 'notice', text: `Switchboard refused a request: ${text}.` });
+        const text = `its requests waiting for an answer already hold ${MAX_PENDING_BYTES_PER_AGENT / MiB} MiB`;
+        if (!toldAboutHeldBytes) post({ t: 'notice', text: `Switchboard refused a request from this agent: ${text}. Answer or dismiss some first.` });
+        toldAboutHeldBytes = true;
         return Promise.reject(new RequestError(TOO_MANY_REQUESTS, `Too much is waiting: ${text}; try again later`));
       }
       const callId = nextId++;
@@ -226,8 +241,11 @@ async function runCall(callId: number, name: keyof typeof CONNECTION_METHODS, ar
     if (!connection) throw new Error('The agent is not connected.');
     const method = connection[name] as (...a: unknown[]) => Promise<unknown>;
     const value = await method.apply(connection, decoded);
+    // What the agent sent before its answer (say, the chunks of a v1 turn) reaches main before the answer.
+    events.flush();
     post({ t: 'result', callId, ok: true, value });
   } catch (error) {
+    events.flush();
     post({ t: 'result', callId, ok: false, error: toWireError(error) });
   } finally {
     for (const id of ids) mainSignals.delete(id);
