@@ -1,4 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Debian's Chromium here (CHROMIUM_PATH overrides); elsewhere, e.g. on hosted runners after
+// `npx playwright install chromium`, Playwright's own build.
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 // Two projects, grouped by where they can run (style.md):
 // - e2e: the built renderer in Debian's Chromium, the real core in Node, joined by the harness.
@@ -19,7 +24,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: chromiumPath,
           // Chromium's background services try the network at start; this machine has none.
           args: [
             '--no-sandbox',

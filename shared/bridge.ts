@@ -262,7 +262,16 @@ export type BridgeEvent =
   /** A plain sentence for the user about something that went wrong outside any card. */
   | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string }
   /** Bring this item into view and focus it (the user clicked its OS notification). */
-  | { type: 'focusItem'; itemId: string };
+  | { type: 'focusItem'; itemId: string }
+  /** The user chose one of the app's commands in the native menu (or its accelerator); the renderer acts on it. */
+  | { type: 'menuCommand'; command: MenuCommand };
+
+/**
+ * Menu commands the renderer carries out: `newSession` (start a session with the selected agent),
+ * `addAgent` (open the agent editor), `settings` (show the app's settings). "Next waiting request" needs no
+ * command of its own: main sends `focusItem` for it.
+ */
+export type MenuCommand = 'newSession' | 'addAgent' | 'settings';
 
 const id = z.string().min(1).max(200);
 

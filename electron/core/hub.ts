@@ -16,6 +16,7 @@ import {
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
+  type MenuCommand,
   type QueueItemView,
   type Snapshot,
 } from '../../shared/bridge';
@@ -25,7 +26,8 @@ import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { Session } from './sessions/session';
 import { SessionRegistry } from './sessions/session-registry';
-import { startAgentProcess, type AgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
+import { startAgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
+import type { RunningAgent, RunningAgentOptions } from './agents/running-agent';
 import type { AgentConfig, AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
@@ -37,12 +39,19 @@ import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
 
-/** How the host runs a built-in agent (`"builtin": "demo"` in the config). */
-export interface BuiltinAgentLaunch {
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-}
+/**
+ * How the host runs a built-in agent (`"builtin": "demo"` in the config): either a command run as a child
+ * process on stdio (the harness and tests: Node running out/main/demo-agent.js), or `start`, a host-made
+ * byte transport (Electron release builds: a utilityProcess spoken to over its message port, because the
+ * runAsNode fuse is off). Either way the agent is a genuine ACP peer behind the SDK's streams.
+ */
+export type BuiltinAgentLaunch =
+  | { command: string; args: string[]; env?: Record<string, string> }
+  | {
+      /** Starts the agent; throws a plain sentence when it cannot. `env` is the config's `env` for it. */
+      start: (options: RunningAgentOptions) => RunningAgent;
+      env?: Record<string, string>;
+    };
 
 export interface HubOptions {
   config: AgentsConfig;
@@ -92,7 +101,7 @@ const AGENT_EXIT_GRACE_MS = 500;
 interface AgentRuntime {
   config: AgentConfig;
   view: AgentView;
-  process?: AgentProcess;
+  process?: RunningAgent;
   /** The ACP connection, running in a worker of its own (acp/worker/). */
   connection?: RemoteConnection;
   connectionId?: string;
@@ -172,6 +181,29 @@ export class Hub {
   /** Asks the renderer to bring an item into view (the user clicked its notification). */
   focusItem(itemId: string): void {
     this.emit({ type: 'focusItem', itemId });
+  }
+
+  /** Passes a native-menu command to the renderer (see {@link MenuCommand}). */
+  menuCommand(command: MenuCommand): void {
+    this.emit({ type: 'menuCommand', command });
+  }
+
+  /** The ids of the requests waiting for the user, the one that has waited longest first (tray, menu). */
+  waitingItemIds(): string[] {
+    return this.broker
+      .items()
+      .filter((item) => item.state === 'pending')
+      .map((item) => item.itemId);
+  }
+
+  /**
+   * True while a form holds a draft the user typed and has not sent: pending, or kept readable after its
+   * agent went away (spec E-CXL-4). The host never restarts the app (an update) while this holds.
+   */
+  hasOpenDraft(): boolean {
+    return this.broker
+      .items()
+      .some((item) => item.mode === 'form' && (item.state === 'pending' || item.state === 'disconnected') && Object.keys(item.draft ?? {}).length > 0);
   }
 
   /**
@@ -285,21 +317,31 @@ export class Hub {
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
 
-  private launchSpec(config: AgentConfig): LaunchSpec {
+  /** The command line an agent runs as, or null for a built-in agent the host starts over its own transport. */
+  private launchSpec(config: AgentConfig): LaunchSpec | null {
     if (config.builtin) {
       const builtin = this.options.builtinAgents[config.builtin];
       if (!builtin) throw new Error(`This build has no built-in agent "${config.builtin}".`);
+      if ('start' in builtin) return null;
       return { ...builtin, env: { ...builtin.env, ...config.env }, cwd: config.cwd };
     }
     return { command: config.command!, args: config.args, env: config.env, cwd: config.cwd };
   }
 
+  /** Starts the agent's process (or the host's transport for a built-in one); throws a plain sentence. */
+  private startAgent(config: AgentConfig): RunningAgent {
+    const spec = this.launchSpec(config);
+    if (spec) return startAgentProcess(spec);
+    const builtin = this.options.builtinAgents[config.builtin!] as Extract<BuiltinAgentLaunch, { start: unknown }>;
+    return builtin.start({ env: { ...builtin.env, ...config.env }, cwd: config.cwd });
+  }
+
   private async launch(runtime: AgentRuntime): Promise<void> {
     const { config } = runtime;
     this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, authMethods: [], signingIn: undefined });
-    let process: AgentProcess;
+    let process: RunningAgent;
     try {
-      process = startAgentProcess(this.launchSpec(config));
+      process = this.startAgent(config);
     } catch (error) {
       this.setAgent(runtime, { status: { kind: 'failed', message: (error as Error).message } });
       return;
@@ -331,9 +373,11 @@ export class Hub {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
         agentInfo: connection.agentInfo,
-        authMethods: connection.authMethods.map(({ terminal, ...method }) =>
-          terminal ? { ...method, terminalCommand: terminalCommand(this.launchSpec(config), terminal) } : method,
-        ),
+        authMethods: connection.authMethods.map(({ terminal, ...method }) => {
+          // A built-in agent on the host's own transport has no command line a terminal could run.
+          const spec = terminal ? this.launchSpec(config) : null;
+          return terminal && spec ? { ...method, terminalCommand: terminalCommand(spec, terminal) } : method;
+        }),
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
     } catch (error) {

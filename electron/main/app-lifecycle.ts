@@ -4,16 +4,25 @@
  * Takes the Electron API as a parameter so the glue tests can run it against a recording fake.
  */
 import { redactLogLine } from '../core/agents/redact';
-import type { App, BrowserWindow, Dialog, IpcMain, Protocol, Session, Shell, WebContents } from 'electron';
+import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
 import { FileConfigStore } from '../core/config-store';
 import type { HubOptions } from '../core/hub';
 import { loadOrCreateAgentsConfig } from './agents-config-file';
 import { resolveAppPaths } from './app-paths';
-import { bringToFront, createAttentionSink, type NotificationClass } from './attention';
+import { aboutCredits, shippedLicences } from './about';
+import { buildMenuTemplate, nextWaitingItemId, type AppCommand } from './app-menu';
+import { AppSettingsFile } from './app-settings';
+import { bringToFront, createAttentionSink, revealInMainWindow, type NotificationClass } from './attention';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
 import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
-import { createMainWindow, type BrowserWindowClass } from './main-window';
+import { createMainWindow, trackWindowState, type BrowserWindowClass } from './main-window';
+import { watchRenderer } from './renderer-recovery';
+import { createWaitingTray, type TrayApi } from './tray';
+import { updatesDisabledReason } from './update-policy';
+import { startUpdater, type RunningUpdater, type UpdaterLike } from './updater';
+import { utilityDemoAgent, type UtilityProcessApi } from './utility-agent';
+import { placeWindow, WindowStateFile } from './window-state';
 import { createOpenExternal } from './open-external';
 import { installQuitGuard } from './quit-guard';
 import { originOf } from './url-origin';
@@ -24,7 +33,7 @@ import { denyPermissions, installWebContentsDefaults } from './web-security';
 export interface ElectronMainApi {
   app: App;
   BrowserWindow: BrowserWindowClass;
-  dialog: Pick<Dialog, 'showErrorBox'>;
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { readonly defaultSession: Session };
@@ -32,6 +41,15 @@ export interface ElectronMainApi {
   shell: Pick<Shell, 'openExternal'>;
   /** OS notifications for requests that arrive while the main window is not in front. */
   Notification: NotificationClass;
+  /** Runs the built-in demo agent (release builds have no run-as-Node binary). */
+  utilityProcess: UtilityProcessApi;
+  /** The application menu. */
+  Menu: Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
+  /** The tray (menu-bar) icon with the waiting count. */
+  Tray: TrayApi['Tray'];
+  nativeImage: TrayApi['nativeImage'];
+  /** Displays' work areas, to put the window back where it was (after `ready`). */
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
 }
 
 /** Windows ties notifications to this id; it matches `appId` in `electron-builder.yml`. */
@@ -43,6 +61,12 @@ export interface LifecycleHub extends BridgeHub {
   stop(): Promise<void>;
   /** Asks the renderer to bring an item into view (its notification was clicked). */
   focusItem(itemId: string): void;
+  /** Passes a native-menu command to the renderer. */
+  menuCommand(command: 'newSession' | 'addAgent' | 'settings'): void;
+  /** Waiting requests' ids, oldest first (tray, "Next waiting request"). */
+  waitingItemIds(): string[];
+  /** A form holds an unsent draft (the updater never restarts then). */
+  hasOpenDraft(): boolean;
 }
 
 export interface StartOptions {
@@ -50,8 +74,14 @@ export interface StartOptions {
   mainDir: string;
   /** `process.env.ELECTRON_RENDERER_URL` (set by `electron-vite dev`); ignored in a packaged app. */
   rendererDevUrl?: string;
-  /** The Electron executable, run with `ELECTRON_RUN_AS_NODE=1` for the demo agent (`process.execPath`). */
-  execPath: string;
+  /** `process.resourcesPath` in a packaged app (tray images, app-update.yml); ignored when unpackaged. */
+  resourcesPath?: string;
+  /** electron-updater's `autoUpdater` (index.ts); null where updates can never run. */
+  updater?: UpdaterLike | null;
+  /** Whether `<resources>/app-update.yml` exists, i.e. the build has a feed (default: false). */
+  hasUpdateFeed?: boolean;
+  /** `process.versions`, for the About panel. */
+  versions?: { electron?: string; chrome?: string; node?: string };
   /** `process.platform`. */
   platform: NodeJS.Platform;
   createHub: (options: HubOptions) => LifecycleHub;
@@ -82,26 +112,35 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   }
   if (options.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
-  const paths = resolveAppPaths(options.mainDir);
+  const paths = resolveAppPaths(options.mainDir, app.isPackaged ? (options.resourcesPath ?? null) : null);
   const devUrl = app.isPackaged ? undefined : options.rendererDevUrl;
   const entryUrl = devUrl || APP_ENTRY_URL;
   const allowedOrigin = originOf(entryUrl) ?? APP_ORIGIN;
   let hub: LifecycleHub | null = null;
   let mainWindow: BrowserWindow | null = null;
+  let updater: RunningUpdater | null = null;
+  let tray: ReturnType<typeof createWaitingTray> | null = null;
+  /** The last item "Next waiting request" showed, so the next press moves on. */
+  let lastShownItemId: string | undefined;
+  const windowState = new WindowStateFile(join(app.getPath('userData'), 'window-state.json'));
   const mainWebContents = (): WebContents | null =>
     mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null;
 
   const openMainWindow = (): BrowserWindow => {
+    const workAreas = [electron.screen.getPrimaryDisplay(), ...electron.screen.getAllDisplays()].map((d) => d.workArea);
     const window = createMainWindow(electron.BrowserWindow, {
       preloadPath: paths.preload,
       url: entryUrl,
       allowedOrigin,
       devTools: !app.isPackaged,
+      placement: placeWindow(windowState.load(), workAreas),
       onLoadError: (message) => {
         log(message);
         dialog.showErrorBox('Switchboard could not open its window', message);
       },
     });
+    trackWindowState(window, (state) => windowState.save(state), log);
+    watchRenderer(window, { log, onGiveUp: (message) => dialog.showErrorBox('Switchboard', message) });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
       // URL-mode windows are independent, so `window-all-closed` would wait for them: closing the main
@@ -141,31 +180,131 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       const { config, startedInvalid } = await loadOrCreateAgentsConfig(configPath, (title, content) =>
         dialog.showErrorBox(title, content),
       );
+      const revealOptions = {
+        getMainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
+        reopenMainWindow: () => (hub ? openMainWindow() : null),
+        focusItem: (itemId: string) => hub?.focusItem(itemId),
+      };
+      const osAttention = createAttentionSink(
+        { app, Notification: electron.Notification },
+        { platform: options.platform, ...revealOptions, log: log },
+      );
       const created = options.createHub({
         config,
-        builtinAgents: {
-          demo: { command: options.execPath, args: [paths.demoAgent], env: { ELECTRON_RUN_AS_NODE: '1' } },
-        },
+        builtinAgents: { demo: utilityDemoAgent(electron.utilityProcess, paths.demoAgent) },
         defaultCwd: app.getPath('home'),
         log: log,
         urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: log }),
         configStore: new FileConfigStore(configPath, startedInvalid),
-        attention: createAttentionSink(
-          { app, Notification: electron.Notification },
-          {
-            platform: options.platform,
-            getMainWindow: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null),
-            reopenMainWindow: () => (hub ? openMainWindow() : null),
-            focusItem: (itemId) => hub?.focusItem(itemId),
-            log: log,
+        // The OS (notification, badge, flash), the tray's count, and the updater's "is the user busy?".
+        attention: {
+          itemArrived: (info) => osAttention.itemArrived(info),
+          waitingCount: (count) => {
+            osAttention.waitingCount(count);
+            tray?.update(count);
+            updater?.workChanged();
           },
-        ),
+        },
         openExternal: createOpenExternal(electron.shell, log),
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);
       created.start();
       openMainWindow();
+
+      const showWaiting = (pick: (ids: string[]) => string | undefined) => {
+        const itemId = pick(created.waitingItemIds());
+        if (itemId) lastShownItemId = itemId;
+        revealInMainWindow(revealOptions, itemId);
+      };
+      const settingsFile = new AppSettingsFile(join(app.getPath('userData'), 'settings.json'));
+      let settings = settingsFile.load();
+      const disabled = updatesDisabledReason({ isPackaged: app.isPackaged, settingEnabled: settings.autoUpdates, hasFeed: options.hasUpdateFeed === true });
+      const updatesPossible = app.isPackaged && options.hasUpdateFeed === true && !!options.updater;
+      const startUpdates = () => {
+        if (!options.updater || updater) return;
+        updater = startUpdater(options.updater, {
+          openWork: () => ({ waiting: created.waitingItemIds().length, draftOpen: created.hasOpenDraft() }),
+          askToRestart: async (version) => {
+            const window = revealOptions.getMainWindow();
+            const box = {
+              type: 'info' as const,
+              buttons: ['Restart Now', 'Later'],
+              defaultId: 0,
+              cancelId: 1,
+              message: `Switchboard ${version} is ready to install.`,
+              detail: 'Restarting stops your agents for a moment; they start again with the app. Choose Later to install it when you next quit.',
+            };
+            const { response } = await (window ? dialog.showMessageBox(window, box) : dialog.showMessageBox(box));
+            return response === 0;
+          },
+          upToDate: () => void dialog.showMessageBox({ type: 'info', message: 'Switchboard is up to date.', buttons: ['OK'] }),
+          log,
+        });
+      };
+      if (disabled) log(`${disabled}.`);
+      else startUpdates();
+
+      const run = (command: AppCommand) => {
+        switch (command) {
+          case 'nextWaitingRequest':
+            return showWaiting((ids) => nextWaitingItemId(ids, lastShownItemId));
+          case 'about':
+            return app.showAboutPanel();
+          case 'checkForUpdates':
+            startUpdates();
+            return updater?.checkNow();
+          default:
+            revealInMainWindow(revealOptions);
+            return created.menuCommand(command);
+        }
+      };
+      const installMenu = () =>
+        electron.Menu.setApplicationMenu(
+          electron.Menu.buildFromTemplate(
+            buildMenuTemplate({
+              platform: options.platform,
+              devTools: !app.isPackaged,
+              updatesAvailable: updatesPossible,
+              autoUpdates: settings.autoUpdates,
+              run,
+              setAutoUpdates: (enabled) => {
+                settings = { ...settings, autoUpdates: enabled };
+                try {
+                  settingsFile.save(settings);
+                } catch (error) {
+                  log(`could not save settings: ${(error as Error).message}`);
+                }
+                if (enabled) startUpdates();
+                else {
+                  updater?.stop();
+                  updater = null;
+                }
+                installMenu();
+              },
+            }),
+          ),
+        );
+      installMenu();
+      app.setAboutPanelOptions({
+        applicationName: 'Switchboard',
+        applicationVersion: app.getVersion(),
+        copyright: 'Copyright © Switchboard contributors',
+        credits: aboutCredits(shippedLicences(app.getAppPath()), options.versions ?? {}),
+      });
+      try {
+        tray = createWaitingTray(electron, {
+          platform: options.platform,
+          iconDir: paths.trayIcons,
+          openOldest: () => showWaiting((ids) => ids[0]),
+          showWindow: () => revealInMainWindow(revealOptions),
+          quit: () => app.quit(),
+        });
+        tray.update(created.waitingItemIds().length);
+      } catch (error) {
+        // Some Linux desktops have no tray; the badge, notifications and window title still count.
+        log(`no tray icon: ${(error as Error).message}`);
+      }
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);

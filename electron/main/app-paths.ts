@@ -6,31 +6,28 @@
  * when started with a folder; the bundle's folder is `<app>/out/main` in both cases, and
  * `…/resources/app.asar/out/main` in a packaged app.
  */
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 
 export interface AppPaths {
   /** The sandboxed preload bundle, `out/preload/index.cjs`. */
   preload: string;
   /** The built renderer served on `app://switchboard/`, `out/renderer`. */
   rendererRoot: string;
-  /** The demo agent entry, `out/main/demo-agent.js`, outside the asar archive when packaged. */
+  /** The demo agent entry, `out/main/demo-agent.js`, run as a utilityProcess from inside the archive. */
   demoAgent: string;
+  /** The tray / menu-bar images: `<resources>/tray` when packaged (extraResources), `build/tray` otherwise. */
+  trayIcons: string;
 }
 
 /**
- * Maps a path inside `app.asar` to its twin in `app.asar.unpacked` (where electron-builder's `asarUnpack`
- * puts files); other paths are returned unchanged.
+ * Resolves the built pieces from the main bundle's folder (`out/main`); `resourcesPath` is
+ * `process.resourcesPath` in a packaged app and null otherwise.
  */
-export function unpackedPath(path: string): string {
-  const packed = `${sep}app.asar${sep}`;
-  return path.includes(packed) ? path.replace(packed, `${sep}app.asar.unpacked${sep}`) : path;
-}
-
-/** Resolves the preload, renderer and demo agent paths from the main bundle's folder (`out/main`). */
-export function resolveAppPaths(mainDir: string): AppPaths {
+export function resolveAppPaths(mainDir: string, resourcesPath: string | null = null): AppPaths {
   return {
     preload: join(mainDir, '..', 'preload', 'index.cjs'),
     rendererRoot: join(mainDir, '..', 'renderer'),
-    demoAgent: unpackedPath(join(mainDir, 'demo-agent.js')),
+    demoAgent: join(mainDir, 'demo-agent.js'),
+    trayIcons: resourcesPath ? join(resourcesPath, 'tray') : join(mainDir, '..', '..', 'build', 'tray'),
   };
 }

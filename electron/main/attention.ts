@@ -78,23 +78,30 @@ export function bringToFront(window: BrowserWindow): void {
  *   notifications still on screen are withdrawn.
  * Never throws: the hub calls it while handling agent messages.
  */
+/**
+ * Brings the main window to the front (reopening it on macOS when it was closed) and, when `itemId` is
+ * given, asks the renderer to show that item once its page can hear it. Used by a notification click and
+ * by the tray.
+ */
+export function revealInMainWindow(options: Pick<AttentionOptions, 'getMainWindow' | 'reopenMainWindow' | 'focusItem'>, itemId?: string): void {
+  const window = options.getMainWindow();
+  if (window && !window.isDestroyed()) {
+    bringToFront(window);
+    if (itemId) options.focusItem(itemId);
+    return;
+  }
+  const reopened = options.reopenMainWindow();
+  // A fresh page has not subscribed yet; ask once it has loaded.
+  if (itemId) reopened?.webContents.once('did-finish-load', () => options.focusItem(itemId));
+}
+
 export function createAttentionSink(electron: AttentionElectron, options: AttentionOptions): AttentionSink {
   const log = options.log ?? (() => {});
   const live = new Set<Notification>();
   const flashing = new WeakSet<BrowserWindow>();
   let badge = 0;
 
-  const reveal = (itemId: string): void => {
-    const window = options.getMainWindow();
-    if (window && !window.isDestroyed()) {
-      bringToFront(window);
-      options.focusItem(itemId);
-      return;
-    }
-    const reopened = options.reopenMainWindow();
-    // A fresh page has not subscribed yet; ask once it has loaded.
-    reopened?.webContents.once('did-finish-load', () => options.focusItem(itemId));
-  };
+  const reveal = (itemId: string): void => revealInMainWindow(options, itemId);
 
   const flash = (window: BrowserWindow | null): void => {
     if (options.platform !== 'win32' && options.platform !== 'linux') return;

@@ -1,19 +1,25 @@
 /**
- * Entry of the Electron main process (`out/main/index.js`): hands the real Electron API and the real hub to
- * {@link startSwitchboard}. Everything with behaviour lives in the modules next to this one.
+ * Entry of the Electron main process (`out/main/index.js`): hands the real Electron API, the real hub and
+ * electron-updater to {@link startSwitchboard}. Everything with behaviour lives in the modules next to this one.
  */
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, shell } from 'electron';
-import { dirname } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, screen, session, shell, Tray, utilityProcess } from 'electron';
+import electronUpdater from 'electron-updater';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hub } from '../core/hub';
 import { startSwitchboard } from './app-lifecycle';
 
 startSwitchboard(
-  { app, BrowserWindow, dialog, ipcMain, Notification, protocol, session, shell },
+  { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, screen, session, shell, Tray, utilityProcess },
   {
     mainDir: dirname(fileURLToPath(import.meta.url)),
     rendererDevUrl: process.env.ELECTRON_RENDERER_URL,
-    execPath: process.execPath,
+    resourcesPath: process.resourcesPath,
+    // electron-updater's autoUpdater is created on first access; an unpackaged run never touches it.
+    updater: app.isPackaged ? electronUpdater.autoUpdater : null,
+    hasUpdateFeed: app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml')),
+    versions: process.versions,
     platform: process.platform,
     createHub: (options) => new Hub(options),
     log: (line) => console.log(`[switchboard] ${line}`),

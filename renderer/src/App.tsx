@@ -35,6 +35,20 @@ export function App({ store }: { store: AppStore }) {
   const showWaiting = useCallback(() => store.dispatch({ type: 'showWaiting' }), [store]);
   const markSeen = useCallback((itemIds: string[]) => store.dispatch({ type: 'markSeen', itemIds }), [store]);
 
+  // Native-menu commands from main (the menu's accelerators work wherever focus is). A command is handled
+  // once per `seq`: opening a dialog is state derived while rendering, focusing a field is an effect.
+  const [handledMenuSeq, setHandledMenuSeq] = useState(0);
+  const menuCommand = state.menuCommand;
+  if (menuCommand && menuCommand.seq !== handledMenuSeq) {
+    setHandledMenuSeq(menuCommand.seq);
+    if (menuCommand.command === 'addAgent') setDialog({ kind: 'add' });
+  }
+  useEffect(() => {
+    // New session: the selected agent's working-folder field, ready for Enter. (`settings` has no view of
+    // its own yet; agents are set up from the sidebar.)
+    if (menuCommand?.command === 'newSession') document.querySelector<HTMLInputElement>('.new-session-cwd')?.focus();
+  }, [menuCommand]);
+
   const total = waiting.length;
   useEffect(() => {
     document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';

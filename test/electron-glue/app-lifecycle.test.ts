@@ -22,7 +22,14 @@ import {
   FakeSession,
   FakeShell,
   fakeEvent,
+  fakeInstalledAppApi,
+  FakeMenu,
+  FakeTray,
+  type FakeMenuItem,
 } from './fake-electron';
+import { EventEmitter } from 'node:events';
+import { HANG_RELOAD_MS } from '../../electron/main/renderer-recovery';
+import { FIRST_CHECK_DELAY_MS } from '../../electron/main/update-policy';
 
 class RecordingHub implements LifecycleHub {
   started = false;
@@ -47,6 +54,18 @@ class RecordingHub implements LifecycleHub {
   focusItem(itemId: string): void {
     this.focusedItems.push(itemId);
   }
+  readonly menuCommands: string[] = [];
+  waiting: string[] = [];
+  draftOpen = false;
+  menuCommand(command: string): void {
+    this.menuCommands.push(command);
+  }
+  waitingItemIds(): string[] {
+    return [...this.waiting];
+  }
+  hasOpenDraft(): boolean {
+    return this.draftOpen;
+  }
   subscribe(listener: (events: BridgeEvent[]) => void): () => void {
     this.calls.push('hub.subscribe');
     this.listeners.push(listener);
@@ -63,6 +82,10 @@ interface Harness {
   errors: Array<{ title: string; content: string }>;
   calls: string[];
   hubs: RecordingHub[];
+  installed: ReturnType<typeof fakeInstalledAppApi>;
+  /** Every message box shown, and the button index the next ones answer with. */
+  messageBoxes: Array<{ message: string; buttons?: string[] }>;
+  messageBoxResponse: number;
 }
 
 let userData: string;
@@ -80,20 +103,29 @@ function start(overrides: Partial<StartOptions> = {}, setup?: (app: FakeApp) => 
     errors: [],
     calls,
     hubs: [],
+    installed: fakeInstalledAppApi(),
+    messageBoxes: [],
+    messageBoxResponse: 1,
   };
   const electron = {
     app,
     BrowserWindow: FakeBrowserWindow,
-    dialog: { showErrorBox: (title: string, content: string) => harness.errors.push({ title, content }) },
+    dialog: {
+      showErrorBox: (title: string, content: string) => harness.errors.push({ title, content }),
+      showMessageBox: async (...args: unknown[]) => {
+        harness.messageBoxes.push(args.at(-1) as { message: string; buttons?: string[] });
+        return { response: harness.messageBoxResponse, checkboxChecked: false };
+      },
+    },
     ipcMain: harness.ipcMain,
     protocol: harness.protocol,
     session: { defaultSession: harness.defaultSession },
     shell: harness.shell,
     Notification: FakeNotification,
+    ...harness.installed,
   } as unknown as ElectronMainApi;
   startSwitchboard(electron, {
     mainDir: '/opt/switchboard/out/main',
-    execPath: '/opt/switchboard/electron',
     platform: 'linux',
     createHub: (options) => {
       const hub = new RecordingHub(options, calls);
@@ -163,17 +195,32 @@ describe('app lifecycle', () => {
     }
   });
 
-  it('creates the hub with the demo agent run by the Electron binary as Node, and the default config', async () => {
-    const { hubs } = await startReady();
+  it('creates the hub with the demo agent as a utility process spoken to over its port, and the default config', async () => {
+    const { hubs, installed } = await startReady();
     expect(hubs).toHaveLength(1);
     const options = hubs[0].options;
-    expect(options.builtinAgents).toEqual({
-      demo: {
-        command: '/opt/switchboard/electron',
-        args: [join('/opt/switchboard/out/main', 'demo-agent.js')],
-        env: { ELECTRON_RUN_AS_NODE: '1' },
-      },
-    });
+    const demo = options.builtinAgents.demo;
+    // Not the app binary as Node: release builds turn the runAsNode fuse off.
+    expect(demo).not.toHaveProperty('command');
+    if (!('start' in demo)) throw new Error('the demo agent should start over a transport');
+    const agent = demo.start({ env: { FROM_CONFIG: '1' }, cwd: '/tmp' });
+    const [child] = installed.utilityProcess.forked;
+    expect(child.modulePath).toBe(join('/opt/switchboard/out/main', 'demo-agent.js'));
+    expect(child.options).toMatchObject({ serviceName: 'Switchboard demo agent', stdio: ['ignore', 'ignore', 'pipe'], cwd: '/tmp' });
+    expect((child.options.env as Record<string, string>).FROM_CONFIG).toBe('1');
+    // ACP bytes go out as port messages and come back as the agent's stdout; stopping ends the stream.
+    const writer = agent.stdin.getWriter();
+    await writer.write(new TextEncoder().encode('{"jsonrpc":"2.0"}\n'));
+    expect(child.posted).toEqual([new TextEncoder().encode('{"jsonrpc":"2.0"}\n')]);
+    const reader = agent.stdout.getReader();
+    child.reply(new TextEncoder().encode('{"id":0}\n'));
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"id":0}\n');
+    child.stderr.emit('data', Buffer.from('[demo-agent] ready'));
+    expect(agent.stderrText()).toContain('[demo-agent] ready');
+    const stopped = agent.stop();
+    expect(child.posted.at(-1)).toBeNull();
+    child.emit('exit', 0);
+    expect(await stopped).toMatchObject({ code: 0, message: 'The demo agent exited.' });
     expect(options.defaultCwd).toBe('/home/me');
     expect(options.config.agents.map((agent) => agent.name)).toEqual(['Demo agent']);
   });
@@ -394,5 +441,178 @@ describe('app lifecycle', () => {
     FakeBrowserWindow.created = [];
     const linux = await startReady();
     expect(linux.app.appUserModelId).toBeNull();
+  });
+
+  describe('the basics of an installed app', () => {
+    beforeEach(() => {
+      FakeMenu.applicationMenu = null;
+      FakeTray.created = [];
+    });
+    const menuItem = (label: string): FakeMenuItem => {
+      const item = FakeMenu.applicationMenu?.find(label);
+      if (!item) throw new Error(`no menu item "${label}"`);
+      return item;
+    };
+
+    it('installs the application menu; its commands reach the renderer, "Next waiting request" walks the queue', async () => {
+      const { hubs } = await startReady();
+      const hub = hubs[0];
+      menuItem('New Session').click!({ checked: false });
+      menuItem('Add Agent…').click!({ checked: false });
+      expect(hub.menuCommands).toEqual(['newSession', 'addAgent']);
+      hub.waiting = ['old', 'new'];
+      menuItem('Next Waiting Request').click!({ checked: false });
+      menuItem('Next Waiting Request').click!({ checked: false });
+      menuItem('Next Waiting Request').click!({ checked: false });
+      expect(hub.focusedItems).toEqual(['old', 'new', 'old']);
+      // Unpackaged: developer tools are in the View menu; no update items (updates are off here).
+      expect(FakeMenu.applicationMenu!.find('Check for Updates…')).toBeUndefined();
+    });
+
+    it('About shows the version and the shipped packages’ licences', async () => {
+      const { app } = await startReady({ versions: { electron: '45.5.0', chrome: '1', node: '2' } }, (fake) => {
+        fake.paths.appPath = process.cwd();
+      });
+      menuItem('About Switchboard').click!({ checked: false });
+      expect(app.aboutPanelShown).toBe(1);
+      expect(app.aboutPanelOptions).toMatchObject({ applicationName: 'Switchboard', applicationVersion: '0.1.0' });
+      expect(String(app.aboutPanelOptions!.credits)).toMatch(/Electron 45\.5\.0[\s\S]*zod \S+ \(MIT\)/);
+    });
+
+    it('keeps a tray icon with the waiting count; clicking it opens the oldest request', async () => {
+      const { hubs } = await startReady({ platform: 'darwin' });
+      const [tray] = FakeTray.created;
+      expect(tray.image.path).toBe(join('/opt/switchboard/build/tray', 'trayTemplate.png'));
+      expect(tray.image.template).toBe(true);
+      hubs[0].waiting = ['first', 'second'];
+      hubs[0].options.attention!.waitingCount(2);
+      expect(tray.title).toBe('2');
+      expect(tray.tooltip).toBe('Switchboard: 2 requests waiting for you');
+      mainWindow().minimized = true;
+      tray.emit('click');
+      expect(mainWindow().minimized).toBe(false);
+      expect(hubs[0].focusedItems).toEqual(['first']);
+    });
+
+    it('remembers the window’s bounds and reopens there', async () => {
+      await startReady();
+      const first = mainWindow();
+      first.normalBounds = { x: 40, y: 50, width: 1000, height: 640 };
+      first.maximized = true;
+      first.emit('close');
+      first.close();
+      FakeBrowserWindow.created = [];
+      await startReady();
+      expect(mainWindow().options).toMatchObject({ x: 40, y: 50, width: 1000, height: 640 });
+      mainWindow().emit('ready-to-show');
+      expect(mainWindow().maximized).toBe(true);
+    });
+
+    it('reloads a crashed renderer, not a cleanly closed one, and ends a hung one', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        await startReady();
+        const contents = mainWindow().webContents;
+        contents.emit('render-process-gone', fakeEvent(), { reason: 'clean-exit', exitCode: 0 });
+        expect(contents.reloads).toBe(0);
+        contents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 139 });
+        expect(contents.reloads).toBe(1);
+        mainWindow().emit('unresponsive');
+        vi.advanceTimersByTime(HANG_RELOAD_MS - 1);
+        mainWindow().emit('responsive');
+        vi.advanceTimersByTime(HANG_RELOAD_MS);
+        expect(contents.crashes).toBe(0);
+        mainWindow().emit('unresponsive');
+        vi.advanceTimersByTime(HANG_RELOAD_MS);
+        expect(contents.crashes).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('stops reloading a renderer that keeps crashing, and says so once', async () => {
+      const { errors } = await startReady();
+      const contents = mainWindow().webContents;
+      for (let i = 0; i < 5; i++) contents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 });
+      expect(contents.reloads).toBe(3);
+      expect(errors.filter((e) => e.content.includes('keeps failing'))).toHaveLength(1);
+    });
+
+    class FakeUpdater extends EventEmitter {
+      autoDownload = false;
+      autoInstallOnAppQuit = false;
+      logger: unknown = 'default';
+      checks = 0;
+      installs = 0;
+      checkForUpdates(): Promise<unknown> {
+        this.checks += 1;
+        return Promise.resolve(null);
+      }
+      quitAndInstall(): void {
+        this.installs += 1;
+      }
+    }
+
+    it('never checks for updates in an unpackaged run', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+      try {
+        const updater = new FakeUpdater();
+        await startReady({ updater, hasUpdateFeed: true });
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
+        expect(updater.checks).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('packaged: checks in the background, and asks to restart only once nothing waits', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+      try {
+        const updater = new FakeUpdater();
+        const harness = start({ updater, hasUpdateFeed: true, resourcesPath: '/opt/switchboard/resources' }, (app) => {
+          app.isPackaged = true;
+        });
+        harness.app.becomeReady();
+        await vi.waitFor(() => expect(FakeBrowserWindow.created).toHaveLength(1));
+        expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true, logger: null });
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS);
+        expect(updater.checks).toBe(1);
+        // The packaged tray images come from resources.
+        expect(FakeTray.created[0].image.path).toBe(join('/opt/switchboard/resources/tray', 'tray.png'));
+
+        const hub = harness.hubs[0];
+        const settle = async () => {
+          for (let i = 0; i < 5; i++) await Promise.resolve();
+        };
+        // Downloaded while a request waits: no question, no restart.
+        hub.waiting = ['item-1'];
+        updater.emit('update-downloaded', { version: '0.2.0' });
+        await settle();
+        expect(harness.messageBoxes).toEqual([]);
+        // The request is answered, but a typed draft is still open: still nothing.
+        hub.waiting = [];
+        hub.draftOpen = true;
+        hub.options.attention!.waitingCount(0);
+        await settle();
+        expect(harness.messageBoxes).toEqual([]);
+        // A quiet moment: asked once; Restart Now installs.
+        hub.draftOpen = false;
+        harness.messageBoxResponse = 0;
+        hub.options.attention!.waitingCount(0);
+        await settle();
+        expect(harness.messageBoxes.map((b) => b.message)).toEqual(['Switchboard 0.2.0 is ready to install.']);
+        expect(harness.messageBoxes[0].buttons).toEqual(['Restart Now', 'Later']);
+        expect(updater.installs).toBe(1);
+
+        // The setting turns it off: saved, and no more checks.
+        menuItem('Check for Updates Automatically').click!({ checked: false });
+        expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8'))).toEqual({ autoUpdates: false });
+        const checks = updater.checks;
+        vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+        expect(updater.checks).toBe(checks);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

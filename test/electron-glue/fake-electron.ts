@@ -61,6 +61,14 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  reloads = 0;
+  crashes = 0;
+  reload(): void {
+    this.reloads += 1;
+  }
+  forcefullyCrashRenderer(): void {
+    this.crashes += 1;
+  }
 }
 
 export class FakeBrowserWindow extends EventEmitter {
@@ -77,6 +85,8 @@ export class FakeBrowserWindow extends EventEmitter {
   /** True once `destroy()` was called (rather than a user close). */
   destroyedByApp = false;
   title: string;
+  maximized = false;
+  normalBounds = { x: 0, y: 0, width: 1280, height: 820 };
 
   constructor(readonly options: Record<string, unknown> & { webPreferences?: Record<string, unknown> }) {
     super();
@@ -119,6 +129,15 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   setTitle(title: string): void {
     this.title = title;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  getNormalBounds(): { x: number; y: number; width: number; height: number } {
+    return { ...this.normalBounds };
   }
   getTitle(): string {
     return this.title;
@@ -302,6 +321,20 @@ export class FakeApp extends EventEmitter {
   setAppUserModelId(id: string): void {
     this.appUserModelId = id;
   }
+  aboutPanelOptions: Record<string, unknown> | null = null;
+  aboutPanelShown = 0;
+  setAboutPanelOptions(options: Record<string, unknown>): void {
+    this.aboutPanelOptions = options;
+  }
+  showAboutPanel(): void {
+    this.aboutPanelShown += 1;
+  }
+  getVersion(): string {
+    return '0.1.0';
+  }
+  getAppPath(): string {
+    return this.paths.appPath ?? process.cwd();
+  }
   whenReady(): Promise<void> {
     return this.ready;
   }
@@ -316,4 +349,123 @@ export class FakeApp extends EventEmitter {
     this.emit('before-quit', event);
     if (!event.defaultPrevented) this.quitted = true;
   }
+}
+
+/** Stands in for `UtilityProcess`: records what was posted; tests play the child with `reply` and `exit`. */
+export class FakeUtilityProcess extends EventEmitter {
+  readonly posted: unknown[] = [];
+  killed = false;
+  readonly stderr = new EventEmitter();
+  constructor(
+    readonly modulePath: string,
+    readonly args: string[],
+    readonly options: Record<string, unknown>,
+  ) {
+    super();
+  }
+  postMessage(message: unknown): void {
+    this.posted.push(message);
+  }
+  kill(): boolean {
+    this.killed = true;
+    this.emit('exit', 1);
+    return true;
+  }
+  /** Plays the child sending a message on its parent port. */
+  reply(message: unknown): void {
+    this.emit('message', message);
+  }
+}
+
+/** Stands in for the `utilityProcess` module. */
+export class FakeUtilityProcessModule {
+  readonly forked: FakeUtilityProcess[] = [];
+  fork(modulePath: string, args: string[] = [], options: Record<string, unknown> = {}): FakeUtilityProcess {
+    const child = new FakeUtilityProcess(modulePath, args, options);
+    this.forked.push(child);
+    return child;
+  }
+}
+
+/** A menu template item as the glue builds it (Electron's MenuItemConstructorOptions, loosely typed). */
+export interface FakeMenuItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  accelerator?: string;
+  checked?: boolean;
+  enabled?: boolean;
+  submenu?: FakeMenuItem[];
+  click?: (item: { checked: boolean }) => void;
+}
+
+/** Stands in for `Menu`: keeps the built templates and the application menu. */
+export class FakeMenu {
+  static applicationMenu: FakeMenu | null = null;
+  constructor(readonly template: FakeMenuItem[]) {}
+  static buildFromTemplate(template: FakeMenuItem[]): FakeMenu {
+    return new FakeMenu(template);
+  }
+  static setApplicationMenu(menu: FakeMenu | null): void {
+    FakeMenu.applicationMenu = menu;
+  }
+  /** The item with this label anywhere in the menu. */
+  find(label: string): FakeMenuItem | undefined {
+    const walk = (items: FakeMenuItem[]): FakeMenuItem | undefined => {
+      for (const item of items) {
+        if (item.label === label) return item;
+        const inner = item.submenu && walk(item.submenu);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    return walk(this.template);
+  }
+}
+
+/** Stands in for `NativeImage`. */
+export class FakeNativeImage {
+  template = false;
+  constructor(readonly path: string) {}
+  setTemplateImage(flag: boolean): void {
+    this.template = flag;
+  }
+}
+
+/** Stands in for `Tray`: its texts, menu and click. */
+export class FakeTray extends EventEmitter {
+  static created: FakeTray[] = [];
+  tooltip = '';
+  title = '';
+  menu: FakeMenu | null = null;
+  constructor(readonly image: FakeNativeImage) {
+    super();
+    FakeTray.created.push(this);
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setTitle(text: string): void {
+    this.title = text;
+  }
+  setContextMenu(menu: FakeMenu | null): void {
+    this.menu = menu;
+  }
+  popUpContextMenu(menu?: FakeMenu): void {
+    this.menu = menu ?? this.menu;
+  }
+}
+
+/**
+ * The installed-app parts of the Electron API the lifecycle needs (utility process, menu, tray, images,
+ * screen), as fakes; spread into a test's `electron` object.
+ */
+export function fakeInstalledAppApi(workArea = { x: 0, y: 0, width: 1920, height: 1080 }) {
+  return {
+    utilityProcess: new FakeUtilityProcessModule(),
+    Menu: FakeMenu,
+    Tray: FakeTray,
+    nativeImage: { createFromPath: (path: string) => new FakeNativeImage(path) },
+    screen: { getPrimaryDisplay: () => ({ workArea }), getAllDisplays: () => [{ workArea }] },
+  };
 }

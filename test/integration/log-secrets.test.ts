@@ -12,7 +12,7 @@ import { Hub } from '../../electron/core/hub';
 import { redactLogLine } from '../../electron/core/agents/redact';
 import { startSwitchboard, type ElectronMainApi } from '../../electron/main/app-lifecycle';
 import { startHarness } from '../harness/server';
-import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeNotification, FakeProtocol, FakeSession } from '../electron-glue/fake-electron';
+import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeNotification, FakeProtocol, FakeSession, fakeInstalledAppApi } from '../electron-glue/fake-electron';
 import { eventually, handshake, openSession, queueItem } from './hub-fixture';
 import { Puppet } from './puppet';
 
@@ -99,10 +99,10 @@ describe('log lines (spec E-PRIV-1)', () => {
       // Chromium's and the OS's errors repeat the address they failed on.
       shell: { openExternal: (url: string) => Promise.reject(new Error(`Failed to open ${url}`)) },
       Notification: FakeNotification,
+      ...fakeInstalledAppApi(),
     } as unknown as ElectronMainApi;
     startSwitchboard(electron, {
       mainDir: '/opt/switchboard/out/main',
-      execPath: process.execPath,
       platform: 'linux',
       createHub: (options) => (hub = new Hub({ ...options, batchIntervalMs: 1 })),
       log: (line) => lines.push(line),

@@ -366,6 +366,13 @@ describe('renderer store: what is on screen', () => {
     expect(reduce(loaded, { type: 'revealItem', itemId: 'ghost' })).toBe(loaded);
   });
 
+  it('numbers each native-menu command, so pressing New session twice asks twice; it leaves the waiting list', () => {
+    let state = withEvents(reduce(loaded, { type: 'showWaiting' }), { type: 'menuCommand', command: 'addAgent' });
+    expect(state).toMatchObject({ view: 'waiting', menuCommand: { command: 'addAgent', seq: 1 } });
+    state = withEvents(state, { type: 'menuCommand', command: 'newSession' }, { type: 'menuCommand', command: 'newSession' });
+    expect(state).toMatchObject({ view: 'agent', menuCommand: { command: 'newSession', seq: 3 } });
+  });
+
   it('reveals the item of a focusItem event from main (a clicked notification)', () => {
     const state = withEvents(reduce(loaded, { type: 'showWaiting' }), { type: 'focusItem', itemId: 'a1' });
     expect(state).toMatchObject({ selectedAgentId: 'a', view: 'agent', reveal: { itemId: 'a1', seq: 1 }, pendingFocus: null });

@@ -9,6 +9,7 @@ import {
   client as clientV1,
   methods as methodsV1,
   ndJsonStream,
+  RequestError,
   type AnyMessage,
   type JsonRpcId,
   type InitializeRequest,
@@ -21,6 +22,7 @@ import { guardDepth } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
+import { findReservedFieldNames } from '../../../shared/form-schema';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -227,7 +229,13 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`),
   );
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
+  const reserved = new ReservedNameNotes();
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
+    // The v2 SDK's parser drops a `__proto__` property before any handler runs; the raw request is the only
+    // place left to see it, so it is noted here and refused by the handler (shared/form-schema.ts RESERVED_FIELD_NAMES).
+    if (version === 2 && 'id' in message && 'method' in message && message.method === 'elicitation/create') {
+      reserved.note(message.id as JsonRpcId, message.params);
+    }
     if (!('method' in message)) {
       if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
       return false;
@@ -249,7 +257,7 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     return false;
   });
   const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
-  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf) : attachV1(negotiated, options, labelOf);
+  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, reserved) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);
   return new AgentConnection(
@@ -307,11 +315,38 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
   return app.connect(negotiated.stream as { readable: ReadableStream<AnyMessage>; writable: WritableStream<AnyMessage> });
 }
 
-function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf) {
+/**
+ * Reserved field names seen in raw v2 `elicitation/create` requests, by JSON-RPC id, from the moment the line is
+ * read until its handler runs (the same turn of the SDK's router). Bounded: entries whose handler never ran (the
+ * SDK refused the request) are dropped oldest first.
+ */
+class ReservedNameNotes {
+  /** Requests noted at most; far above how many can sit between the raw tap and their handler. */
+  static readonly MAX = 64;
+  private readonly notes = new Map<JsonRpcId, string>();
+
+  note(id: JsonRpcId, params: unknown): void {
+    const requestedSchema = typeof params === 'object' && params !== null ? (params as { requestedSchema?: unknown }).requestedSchema : undefined;
+    const problem = findReservedFieldNames(requestedSchema);
+    if (!problem) return;
+    this.notes.set(id, problem);
+    if (this.notes.size > ReservedNameNotes.MAX) this.notes.delete(this.notes.keys().next().value!);
+  }
+
+  /** Throws the -32602 for request `id` if its raw params used a reserved name; forgets the note either way. */
+  check(id: JsonRpcId): void {
+    const problem = this.notes.get(id);
+    this.notes.delete(id);
+    if (problem) throw RequestError.invalidParams({ requestedSchema: problem }, problem);
+  }
+}
+
+function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf, reserved: ReservedNameNotes) {
   const app = clientV2({ name: 'switchboard' })
-    .onRequest(methodsV2.client.elicitation.create, (cx) =>
-      callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as unknown as Record<string, unknown>, cx.signal, labelOf)) as never,
-    )
+    .onRequest(methodsV2.client.elicitation.create, (cx) => {
+      reserved.check(cx.requestId);
+      return callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as unknown as Record<string, unknown>, cx.signal, labelOf)) as never;
+    })
     .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
       const { subject } = cx.params;
       // The v2 schema asks clients to apply the subject's tool call like a tool_call_update first.

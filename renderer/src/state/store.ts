@@ -11,6 +11,7 @@
 import type {
   AgentView,
   BridgeEvent,
+  MenuCommand,
   QueueItemView,
   SessionView,
   Snapshot,
@@ -61,6 +62,11 @@ export interface AppState {
   seen: ReadonlySet<string>;
   /** An item main asked to show (`focusItem`) before it arrived here; revealed as soon as it does. */
   pendingFocus: string | null;
+  /**
+   * The latest native-menu command from main (`menuCommand`), numbered so the same command twice is two
+   * requests; the shell acts on it (App.tsx).
+   */
+  menuCommand: { command: MenuCommand; seq: number } | null;
 }
 
 /** Bring this item's card into view and focus it. */
@@ -106,6 +112,7 @@ export const initialState: AppState = {
   queueCollapsed: false,
   seen: new Set(),
   pendingFocus: null,
+  menuCommand: null,
 };
 
 /** Applies one action and returns the next state; never mutates its input. */
@@ -217,6 +224,13 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
     }
     case 'notice':
       return addNotice(state, { level: event.level, agentId: event.agentId, text: event.text });
+    case 'menuCommand':
+      // New session acts on the agent view, so leave the waiting list for it.
+      return {
+        ...state,
+        view: event.command === 'newSession' ? 'agent' : state.view,
+        menuCommand: { command: event.command, seq: (state.menuCommand?.seq ?? 0) + 1 },
+      };
     case 'focusItem':
       // The user clicked the item's OS notification: show it now, or as soon as it arrives.
       return state.queue.some((i) => i.itemId === event.itemId)

@@ -1,0 +1,58 @@
+/**
+ * When Switchboard may look for, fetch and install updates. Plain rules, so the tests exercise them
+ * without electron-updater: the glue (updater.ts) asks these before every step.
+ *
+ * The one rule that matters to a user: the app never restarts while a request waits for them or a form
+ * holds a draft they have typed, because a restart ends every agent and its pending requests with it.
+ */
+
+/** First check shortly after start (not during start-up itself), in ms. */
+export const FIRST_CHECK_DELAY_MS = 30_000;
+/** Then every few hours for an app that stays open all day, in ms. */
+export const CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
+/** While a downloaded update waits for a quiet moment, how often to look again, in ms. */
+export const QUIET_RECHECK_MS = 60_000;
+
+/** Why updates are off here, or null when they run. */
+export function updatesDisabledReason(facts: { isPackaged: boolean; settingEnabled: boolean; hasFeed: boolean }): string | null {
+  if (!facts.isPackaged) return 'updates are off in unpackaged runs';
+  if (!facts.hasFeed) return 'this build has no update feed (app-update.yml)';
+  if (!facts.settingEnabled) return 'updates are turned off in the app menu';
+  return null;
+}
+
+/** What the hub reports about the user's open work. */
+export interface OpenWork {
+  /** Requests waiting for the user (the badge count). */
+  waiting: number;
+  /** A form holds a draft the user typed and has not sent. */
+  draftOpen: boolean;
+}
+
+/** Why the app must not restart now (a plain phrase), or null when it may. */
+export function restartBlocker(work: OpenWork): string | null {
+  if (work.waiting > 0) return work.waiting === 1 ? 'a request is waiting for you' : `${work.waiting} requests are waiting for you`;
+  if (work.draftOpen) return 'a form you started is not sent yet';
+  return null;
+}
+
+/**
+ * The state of one downloaded update: `ask` once the user's work allows it, at most once per download;
+ * the answer "Later" leaves it to be installed when the app quits.
+ */
+export class PendingUpdate {
+  private asked = false;
+  constructor(readonly version: string) {}
+
+  /** Whether to ask the user now, given their open work. True at most once. */
+  shouldAsk(work: OpenWork): boolean {
+    if (this.asked || restartBlocker(work) !== null) return false;
+    this.asked = true;
+    return true;
+  }
+
+  /** Whether the restart the user just agreed to may go ahead (their work may have changed meanwhile). */
+  mayRestart(work: OpenWork): boolean {
+    return restartBlocker(work) === null;
+  }
+}
