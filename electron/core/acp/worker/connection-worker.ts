@@ -88,9 +88,15 @@ const stdin = new WritableStream<Uint8Array>({
 
 // ── callbacks out: batched, coalesced, within the event window ──────────────────────────────────────
 
+/**
+ * Everything this worker posts to main after the handshake, in order: callbacks, gathered into batches of
+ * at most MAX_CALLS_PER_BATCH and sent only while fewer than MAX_BATCHES_IN_FLIGHT are unacknowledged
+ * (and fewer than EVENT_WINDOW_BYTES), and the messages that must not overtake them (method results,
+ * aborts, the close), which wait their turn behind the calls queued before them.
+ */
 class EventQueue {
-  private batch: WireCall[] = [];
-  private batchBytes = 0;
+  private readonly queue: Array<{ call: WireCall; bytes: number } | { message: WorkerToMain }> = [];
+  private queuedCalls = 0;
   private scheduled = false;
   private inFlight = 0;
   private batchesInFlight = 0;
@@ -98,34 +104,59 @@ class EventQueue {
 
   /** Queues one call; consecutive streamed text of one message joins the call before it. */
   push(call: WireCall, bytes: number): void {
-    if (!this.coalesce(call)) this.batch.push(call);
-    this.batchBytes += bytes;
-    if (this.batch.length >= MAX_CALLS_PER_BATCH || this.batchBytes >= EVENT_WINDOW_BYTES / 2) this.flush();
-    else if (!this.scheduled) {
+    if (!this.coalesce(call, bytes)) {
+      this.queue.push({ call, bytes });
+      this.queuedCalls++;
+    }
+    if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     }
   }
 
-  flush(): void {
-    this.scheduled = false;
-    if (!this.batch.length) return;
-    post({ t: 'batch', calls: this.batch, bytes: this.batchBytes });
-    this.inFlight += this.batchBytes;
-    this.batchesInFlight++;
-    this.batch = [];
-    this.batchBytes = 0;
+  /** Posts `message` once every call queued before it has been posted. */
+  post(message: WorkerToMain): void {
+    this.queue.push({ message });
+    this.pump();
+  }
+
+  /** Posts what credit allows, in order. */
+  pump(): void {
+    while (this.queue.length) {
+      const head = this.queue[0];
+      if ('message' in head) {
+        this.queue.shift();
+        post(head.message);
+        continue;
+      }
+      if (!this.hasRoom()) return;
+      const calls: WireCall[] = [];
+      let bytes = 0;
+      while (this.queue.length && 'call' in this.queue[0] && calls.length < MAX_CALLS_PER_BATCH && (calls.length === 0 || bytes < EVENT_WINDOW_BYTES / 2)) {
+        const item = this.queue.shift() as { call: WireCall; bytes: number };
+        calls.push(item.call);
+        bytes += item.bytes;
+      }
+      this.queuedCalls -= calls.length;
+      post({ t: 'batch', calls, bytes });
+      this.inFlight += bytes;
+      this.batchesInFlight++;
+    }
   }
 
   acked(bytes: number): void {
     this.inFlight -= bytes;
     this.batchesInFlight--;
-    if (this.hasRoom()) this.waiters.splice(0).forEach((wake) => wake());
+    this.pump();
+    if (this.hasRoom() && this.queuedCalls < MAX_CALLS_PER_BATCH) this.waiters.splice(0).forEach((wake) => wake());
   }
 
-  /** Resolves once main has caught up to within the window (bytes and batches). */
+  /** Resolves once main has caught up: credit left, and no more than a batch of calls waiting for it. */
   roomForMore(): Promise<void> {
-    if (this.hasRoom()) return Promise.resolve();
+    if (this.hasRoom() && this.queuedCalls < MAX_CALLS_PER_BATCH) return Promise.resolve();
     return new Promise((wake) => this.waiters.push(wake));
   }
 
@@ -133,12 +164,15 @@ class EventQueue {
     return this.inFlight < EVENT_WINDOW_BYTES && this.batchesInFlight < MAX_BATCHES_IN_FLIGHT;
   }
 
-  private coalesce(call: WireCall): boolean {
-    const last = this.batch.at(-1);
-    if (call.name !== 'onSessionUpdate' || last?.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
+  private coalesce(call: WireCall, bytes: number): boolean {
+    const tail = this.queue.at(-1);
+    if (!tail || !('call' in tail)) return false;
+    const last = tail.call;
+    if (call.name !== 'onSessionUpdate' || last.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
     const [before, next] = [last.args[1] as NormalizedUpdate, call.args[1] as NormalizedUpdate];
     if ((next.kind !== 'agent_text' && next.kind !== 'thought_text') || before.kind !== next.kind || before.messageId !== next.messageId) return false;
     last.args[1] = { ...before, text: before.text + next.text };
+    tail.bytes += bytes;
     return true;
   }
 }
@@ -156,10 +190,7 @@ const signalListeners = new Map<number, { signal: AbortSignal; onAbort: () => vo
 function registerSignal(signal: AbortSignal): number {
   const signalId = nextId++;
   // Callbacks queued before the abort reach main before it (the request it aborts may be among them).
-  const onAbort = () => {
-    events.flush();
-    post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
-  };
+  const onAbort = () => events.post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
   signal.addEventListener('abort', onAbort, { once: true });
   signalListeners.set(signalId, { signal, onAbort });
   return signalId;
@@ -242,11 +273,9 @@ async function runCall(callId: number, name: keyof typeof CONNECTION_METHODS, ar
     const method = connection[name] as (...a: unknown[]) => Promise<unknown>;
     const value = await method.apply(connection, decoded);
     // What the agent sent before its answer (say, the chunks of a v1 turn) reaches main before the answer.
-    events.flush();
-    post({ t: 'result', callId, ok: true, value });
+    events.post({ t: 'result', callId, ok: true, value });
   } catch (error) {
-    events.flush();
-    post({ t: 'result', callId, ok: false, error: toWireError(error) });
+    events.post({ t: 'result', callId, ok: false, error: toWireError(error) });
   } finally {
     for (const id of ids) mainSignals.delete(id);
   }
@@ -271,8 +300,8 @@ async function start(init: WorkerInit): Promise<void> {
       log: (line) => post({ t: 'log', line }),
     });
   } catch (error) {
-    events.flush();
-    post({ t: 'failed', error: toWireError(closeReason(error)) });
+    // Nothing waits for credit before the handshake is done (main acknowledges batches from the start).
+    events.post({ t: 'failed', error: toWireError(closeReason(error)) });
     return;
   }
   ready = true;
@@ -280,13 +309,10 @@ async function start(init: WorkerInit): Promise<void> {
   const values = Object.fromEntries(Object.keys(CONNECTION_VALUES).map((key) => [key, live[key as keyof ConnectionValues]])) as ConnectionValues;
   live.signal.addEventListener(
     'abort',
-    () => {
-      events.flush();
-      post({ t: 'closed', ended: inputEnded, ...(inputEnded ? {} : { error: toWireError(closeReason(live.signal.reason)) }) });
-    },
+    () => events.post({ t: 'closed', ended: inputEnded, ...(inputEnded ? {} : { error: toWireError(closeReason(live.signal.reason)) }) }),
     { once: true },
   );
-  post({ t: 'ready', values });
+  events.post({ t: 'ready', values });
 }
 
 port.on('message', (message: MainToWorker) => {
