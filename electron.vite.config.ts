@@ -31,6 +31,9 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
+      // Minified (issue 13): the page parses and compiles less at start. The markdown stack and the URL card's
+      // address analysis are split into chunks loaded when first needed (Markdown.tsx, LazyUrlCard.tsx).
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -167,11 +167,18 @@ export type ItemScope =
  * - `consented` (URL mode): the user chose Open, `accept` was sent, the page is open; Reopen and Cancel
  *   stay available until the agent's `elicitation/complete` (spec E-URL-6).
  * - `completed` (URL mode): the agent reported completion; its window was closed (spec E-URL-8).
- * - `refused` (URL mode): the URL was refused outright and `decline` sent; `refusedReason` says why (E-URL-4).
- * - `withdrawn`: the agent sent `$/cancel_request` (spec E-CXL-1); typed values stay readable.
+ * - `refused`: Switchboard refused the request before the user saw it, and `refusedReason` says why in plain words:
+ *   a URL refused outright, answered `decline` (spec E-URL-4), or an invalid form, answered -32602 (E-FORM-10).
+ * - `withdrawn`: the agent sent `$/cancel_request` of its own accord (spec E-CXL-1); typed values stay readable.
+ * - `stopped`: the request ended because the user ended what it belonged to: Stop on its session's turn (the agent
+ *   then withdrew it; spec E-CXL-3 keeps it open until it does), or Cancel on the sign-in it was asked during.
+ *   Typed values stay readable.
  * - `disconnected`: the agent's process exited or its connection closed (spec E-CXL-4).
+ * - `app-closed`: the request was still open when Switchboard quit, so it ended unanswered; only an item restored
+ *   from an earlier run (history) has this state.
+ * Every state but `pending` and `consented` has ended and only waits to be dismissed.
  */
-export type ItemState = 'pending' | 'consented' | 'completed' | 'refused' | 'withdrawn' | 'disconnected';
+export type ItemState = 'pending' | 'consented' | 'completed' | 'refused' | 'withdrawn' | 'stopped' | 'disconnected' | 'app-closed';
 
 /** Where a consented URL-mode page opens (spec E-URL-5): the sealed in-app window or the OS browser. */
 export type UrlOpenMode = 'app-window' | 'system-browser';
@@ -189,6 +196,13 @@ interface QueueItemBase {
   state: ItemState;
   /** Milliseconds since the epoch when the request arrived; the queue is ordered by it. */
   arrivedAt: number;
+  /**
+   * Receipt order within this run of Switchboard (1, 2, 3…): breaks ties between requests that arrived in the
+   * same millisecond, so they show in the order they were received. Absent on items restored from history.
+   */
+  arrivalSeq?: number;
+  /** Why a `refused` request was refused, in plain words (spec E-URL-4, E-FORM-10). */
+  refusedReason?: string;
 }
 
 /** A form-mode elicitation. */
@@ -209,8 +223,6 @@ export interface UrlItemView extends QueueItemBase {
   openedIn?: UrlOpenMode;
   /** After consent in the app window: whether that window is still open (the user may close it). */
   windowOpen?: boolean;
-  /** Why a `refused` URL was refused, in plain words (spec E-URL-4). */
-  refusedReason?: string;
 }
 
 /** One choice of a permission request; `kind` is ACP's allow_once, allow_always, reject_once, reject_always… */

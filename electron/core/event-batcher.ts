@@ -1,6 +1,12 @@
 /**
  * Coalesces hub events into batches, at most one batch per `intervalMs` (architecture rule 6).
  *
+ * Leading edge: the first event after a quiet period goes out on the next turn of the event loop (after the
+ * rest of the input being processed now), not an interval later, so a lone card or status change reaches the
+ * user at once; only events that follow within `intervalMs` of a batch wait for the next one. Measured by
+ * `npm run bench` (elicitation overhead, issue 13): a trailing-only timer added one whole interval to every
+ * round trip.
+ *
  * Within a batch only the newest state of each agent, session and item survives, and transcript changes
  * for one session are merged (streamed text joined per entry), so an agent streaming thousands of chunks
  * a second costs the renderer one update per frame, and each character crosses the bridge once.
@@ -10,7 +16,10 @@ import type { BridgeEvent, TranscriptEntry } from '../../shared/bridge';
 export class EventBatcher {
   /** Queued events by key; a session's transcript changes gather in one {@link TranscriptBatch}. */
   private pending = new Map<string, BridgeEvent | TranscriptBatch>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Cancels the scheduled flush; undefined when none is scheduled. */
+  private cancelScheduled: (() => void) | undefined;
+  /** When the last batch went out (ms, performance clock); -Infinity before the first. */
+  private lastFlushAt = -Infinity;
   private seq = 0;
 
   /** @param deliver receives each non-empty batch. @param intervalMs batch period in ms (default 16). */
@@ -31,14 +40,23 @@ export class EventBatcher {
       // Replacing keeps the key's first position, so a session still precedes its transcript.
       this.pending.set(key, event);
     }
-    this.timer ??= setTimeout(() => this.flush(), this.intervalMs);
+    if (this.cancelScheduled === undefined) {
+      const wait = this.lastFlushAt + this.intervalMs - performance.now();
+      if (wait <= 0) {
+        const immediate = setImmediate(() => this.flush());
+        this.cancelScheduled = () => clearImmediate(immediate);
+      } else {
+        const timer = setTimeout(() => this.flush(), wait);
+        this.cancelScheduled = () => clearTimeout(timer);
+      }
+    }
   }
 
   /** Delivers whatever is queued now. */
   flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer();
     if (this.pending.size === 0) return;
+    this.lastFlushAt = performance.now();
     const events = [...this.pending.values()].map((event) => (event instanceof TranscriptBatch ? event.toEvent() : event));
     this.pending = new Map();
     this.deliver(events);
@@ -46,9 +64,13 @@ export class EventBatcher {
 
   /** Drops queued events and stops the timer. */
   dispose(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer();
     this.pending.clear();
+  }
+
+  private cancelTimer(): void {
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
   }
 }
 

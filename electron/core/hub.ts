@@ -22,6 +22,7 @@ import {
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { ConnectionCallbacks, ElicitationMode } from './acp/agent-connection';
+import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { Session } from './sessions/session';
@@ -278,7 +279,10 @@ export class Hub {
       return {};
     },
     cancelAuthenticate: (p) => {
-      this.requireAgent(p.agentId).signIn?.abort();
+      const runtime = this.requireAgent(p.agentId);
+      // Pages opened for this sign-in read "You cancelled the sign-in", whatever the agent answers next.
+      if (runtime.signIn && runtime.connectionId) this.broker.requestCancelledByUser(runtime.connectionId, SIGN_IN_LABEL);
+      runtime.signIn?.abort();
       return {};
     },
     saveAgent: (p) => this.saveAgent(p),
@@ -707,8 +711,13 @@ export class Hub {
 
   private async cancelPrompt(sessionKey: string): Promise<void> {
     const { session, connection } = this.requireLiveSession(sessionKey);
-    // Permissions follow the ACP v1 rule and are answered "cancelled"; elicitations stay open (spec E-CXL-3).
+    // Permissions follow the ACP v1 rule and are answered "cancelled"; elicitations stay open (spec E-CXL-3),
+    // and read "You stopped the turn" if the agent withdraws them now.
     this.broker.cancelPermissions(sessionKey);
+    // A request-scoped one asked "while answering your prompt" belongs to this turn only when no other session of
+    // the connection has a prompt in flight (its prompt's request id is not ours to match here).
+    const turns = this.sessions.all().filter((s) => s.connectionId === session.connectionId && s.view.promptInFlight).length;
+    this.broker.turnStopped(sessionKey, turns <= 1 ? { connectionId: session.connectionId, label: PROMPT_LABEL } : undefined);
     await connection.cancel(session.view.sessionId);
   }
 

@@ -131,6 +131,22 @@ test.describe('requests that end without an answer', () => {
     // for the user (spec E-CXL-3, E-RES-3). Whatever happens, the typed text is never lost.
     await expect(app.getByText(/Stopped: cancelled/)).toBeVisible();
     await expect(form).toContainText('still here');
+    // Issue 12: when the agent then withdraws it, the card says who ended it: the user, not the agent.
+    await expect(form).toContainText('You stopped the turn', { timeout: 10_000 });
+    await expect(form).not.toContainText('Withdrawn by the agent');
+  });
+});
+
+test.describe('a form Switchboard refuses', () => {
+  test('shows a card saying what was refused and why, with only Dismiss', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'bad');
+    const refused = card(app, 'Demo agent');
+    // spec E-FORM-10: the agent gets -32602; the user is told, instead of never hearing of it.
+    await expect(refused).toContainText(/Refused by Switchboard: .*nickname/i);
+    await expect(refused).toContainText('Please choose a nickname.');
+    await expect(refused.getByRole('button')).toHaveText(['Dismiss']);
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
   });
 });
 

@@ -126,4 +126,18 @@ test.describe('signing in', () => {
     await expect(app.getByRole('status', { name: 'Notices' })).toContainText('Signed in to Demo agent.');
     await expect(app.getByRole('button', { name: 'Cancel sign-in' })).toHaveCount(0);
   });
+
+  test('a sign-in the user cancels after opening its page says cancelled, never done', async ({ app }) => {
+    const sidebar = app.getByRole('navigation', { name: 'Agents' });
+    await sidebar.getByRole('button', { name: /^Demo agent/ }).click();
+    await app.getByRole('button', { name: 'Sign in with Demo sign-in' }).click();
+    const consent = card(app, 'Demo agent');
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(consent).toContainText('Continue in the window');
+    await app.getByRole('button', { name: 'Cancel sign-in' }).click();
+    // Issue 12: it read "Done — the agent reports this is complete".
+    await expect(consent).toContainText('You cancelled the sign-in');
+    await expect(consent).not.toContainText(/Done|complete/);
+    await expect(consent.getByRole('button')).toHaveText(['Dismiss']);
+  });
 });

@@ -80,8 +80,8 @@ describe.each<{ label: string; env: Record<string, string>; version: number }>([
     const h = startDemo(env);
     const sessionKey = await sessionWith(h);
     void h.invoke('prompt', { sessionKey, text: 'bad' });
-    // spec E-FORM-10: the agent got -32602 and says so; nothing was queued.
+    // spec E-FORM-10: the agent got -32602 and says so; the user sees a refused card saying why, not the form.
     await eventually(() => (transcriptText(h, sessionKey).includes('Switchboard refused') ? true : undefined));
-    expect(h.snapshot().queue).toHaveLength(0);
+    expect(h.snapshot().queue).toEqual([expect.objectContaining({ mode: 'form', state: 'refused', requestedSchema: {}, refusedReason: expect.any(String) })]);
   });
 });

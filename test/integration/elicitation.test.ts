@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
+import { MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -56,6 +57,29 @@ describe('elicitation/create is checked before it reaches the user', () => {
     );
     // spec E-FORM-10
     expect((await puppet.responseTo(13)).error).toMatchObject({ code: -32602, message: expect.stringContaining('code') });
+  });
+
+  it('shows an invalid form as a refused card that says why, and still answers -32602', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(17, { requestedSchema: { type: 'object', properties: {}, required: ['ghost'] } }));
+    // spec E-FORM-10: the agent gets the error; the user is told what was refused and why (issue 12, honest statuses).
+    expect((await puppet.responseTo(17)).error).toMatchObject({ code: -32602 });
+    const refused = await queueItem(hub, (i) => i.state === 'refused');
+    expect(refused).toMatchObject({ mode: 'form', message: 'Who are you?', refusedReason: expect.stringContaining('ghost') });
+    // It is not a request waiting for the user: only Dismiss.
+    await expect(hub.invoke('answerElicitation', { itemId: refused.itemId, agentId: 'a', action: 'decline' })).rejects.toThrow(/no longer waiting/);
+    await hub.invoke('dismissItem', { itemId: refused.itemId });
+    expect(hub.snapshot().queue).toHaveLength(0);
+  });
+
+  it('keeps at most MAX_REFUSED_PER_AGENT refused cards per agent, dropping the oldest', async () => {
+    const { hub, puppet } = await readyAgent();
+    const bad = { type: 'object', properties: {}, required: ['ghost'] };
+    for (let id = 100; id < 100 + MAX_REFUSED_PER_AGENT + 3; id++) await puppet.send(formRequest(id, { requestedSchema: bad, message: `bad ${id}` }));
+    await puppet.responseTo(100 + MAX_REFUSED_PER_AGENT + 2);
+    const queue = hub.snapshot().queue;
+    expect(queue).toHaveLength(MAX_REFUSED_PER_AGENT);
+    expect(queue[0].message).toBe('bad 103');
   });
 
   it('answers -32602 for a required name missing from properties', async () => {
@@ -250,6 +274,41 @@ describe('cancellation', () => {
     expect(hub.snapshot().queue[0]).toMatchObject({ itemId: item.itemId, state: 'pending' });
     expect(puppet.received.some((m) => m.id === 42)).toBe(false);
     expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, lastStopReason: 'cancelled' });
+  });
+
+  it('a request the agent withdraws after the user pressed Stop reads "stopped", not "withdrawn"', async () => {
+    const { hub, puppet, sessionKey } = await readyAgent();
+    void hub.invoke('prompt', { sessionKey, text: 'go' }).catch(() => {});
+    await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(formRequest(44));
+    const item = await queueItem(hub);
+    await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'typed before Stop' } });
+    await hub.invoke('cancelPrompt', { sessionKey });
+    await puppet.next((m) => m.method === 'session/cancel');
+    await puppet.send({ method: '$/cancel_request', params: { requestId: 44 } });
+    expect((await puppet.responseTo(44)).error).toMatchObject({ code: -32800 });
+    // "You stopped the turn", with the typed values kept (spec E-CXL-1, E-CXL-3).
+    expect(await queueItem(hub, (i) => i.state === 'stopped')).toMatchObject({ itemId: item.itemId, draft: { name: 'typed before Stop' } });
+  });
+
+  it('orders requests of the same millisecond by the order they were received', async () => {
+    const { hub, puppet } = await readyAgent();
+    const realNow = Date.now;
+    const frozen = realNow();
+    Date.now = () => frozen;
+    try {
+      for (let id = 60; id < 66; id++) await puppet.send(formRequest(id, { message: `ask ${id}` }));
+      await eventually(() => (hub.snapshot().queue.length === 6 ? true : undefined));
+    } finally {
+      Date.now = realNow;
+    }
+    const queue = hub.snapshot().queue;
+    expect(new Set(queue.map((i) => i.arrivedAt)).size).toBe(1);
+    expect(queue.map((i) => i.message)).toEqual(['ask 60', 'ask 61', 'ask 62', 'ask 63', 'ask 64', 'ask 65']);
+    // The receipt order travels with each item, so the renderer sorts ties the same way.
+    const seqs = queue.map((i) => i.arrivalSeq!);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(6);
   });
 
   it('marks open items "agent disconnected" with their drafts when the agent exits, and sends nothing', async () => {

@@ -34,13 +34,22 @@ const STDERR = [
   `callback ${SIGN_IN_URL}`,
 ].join('\n');
 
-/** Every console line written while a test ran (the SDK and anything else log there). */
+/**
+ * Every console line and every byte written to this process's stdout/stderr while a test ran: the SDK logs to
+ * the console, and each connection worker's console is piped into this process's stdout and stderr.
+ */
 let consoleLines: string[];
 beforeEach(() => {
   consoleLines = [];
   for (const method of ['log', 'error', 'warn', 'info', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       consoleLines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg) ?? String(arg))).join(' '));
+    });
+  }
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      consoleLines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
     });
   }
 });

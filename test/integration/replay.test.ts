@@ -335,15 +335,16 @@ describe.each([
     const item = await r.item();
     await r.hub.invoke('cancelPrompt', { sessionKey: r.session().sessionKey });
 
-    // E-CXL-1: the agent's $/cancel_request withdraws the item; it stays visible with its state.
-    const withdrawn = await r.item('withdrawn');
+    // E-CXL-1: the agent's $/cancel_request withdraws the item; it stays visible with its state, which says the
+    // user's Stop ended it ("You stopped the turn"), not the agent of its own accord.
+    const withdrawn = await r.item('stopped');
     expect(withdrawn.itemId).toBe(item.itemId);
     const report = await r.finished();
     const session = await turnEnded(r);
     expect(session.foreground).toEqual({ state: 'idle', derived: false, stopReason: 'cancelled' });
     expectOnlyKnownUpdates(session);
     // E-CXL-5: the idle/cancelled state_update after it changes nothing more in the queue.
-    expect(r.hub.snapshot().queue).toEqual([expect.objectContaining({ itemId: item.itemId, state: 'withdrawn' })]);
+    expect(r.hub.snapshot().queue).toEqual([expect.objectContaining({ itemId: item.itemId, state: 'stopped' })]);
 
     // E-CXL-3: Stop did not answer the elicitation; the one response to it is E-CXL-1's -32800. The agents
     // do not wait for that reply, so the recording has none: it is the only message the recording lacks.

@@ -36,6 +36,7 @@ describe('hostile schemas', () => {
     await puppet.send({ id: 1, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'm', requestedSchema: schema } });
     // spec E-FORM-10 (DECIDED size limit): a clear error naming the property.
     expect((await puppet.responseTo(1)).error).toMatchObject({ code: -32602, message: expect.stringContaining('"pick"') });
+    // Refused in the agent's worker, before the broker: no card (the contradictory-schema case shows one).
     expect(hub.snapshot().queue).toEqual([]);
   });
 

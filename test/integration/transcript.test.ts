@@ -44,4 +44,25 @@ describe('the transcript', () => {
     // architecture rule 6: about the text's own size, not quadratic in the number of batches.
     expect(bytes).toBeLessThan(2 * 300_000);
   });
+
+  it('on v2, checks each update against the SDK schema: an invalid one is dropped, an unknown kind is still shown', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await openSession(hub, puppets[0], 'a');
+    // The v2 schema requires a messageId on a chunk (ContentChunk): without one the update is not valid ACP v2.
+    await puppets[0].send(chunk('no id', undefined));
+    await puppets[0].send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm1', content: { type: 'text' } } } });
+    // A kind the schema does not list matches its catch-all branch: kept and shown generically (ACP: unknown kinds).
+    await puppets[0].send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate: 'future_update', detail: 1 } } });
+    await puppets[0].send(chunk('valid', 'm2'));
+    const entries = await eventually(() => {
+      const t = hub.snapshot().sessions[0].transcript;
+      return t.some((e) => e.text === 'valid') ? t : undefined;
+    });
+    expect(entries.map((e) => e.kind ?? 'message')).toEqual(['other', 'message']);
+    expect(entries[0].text).toContain('future_update');
+    expect(entries.map((e) => e.text).join('')).not.toContain('no id');
+  });
 });
+

@@ -268,7 +268,7 @@ describe('signing in', () => {
     expect(opener.closed).toEqual([item.itemId]);
   });
 
-  it('gives up a sign-in with $/cancel_request and withdraws its consented page', async () => {
+  it('gives up a sign-in with $/cancel_request and ends its consented page as cancelled by the user', async () => {
     const { hub, puppet } = await urlRig('app-window', withAuth);
     const signingIn = hub.invoke('authenticate', { agentId: 'a', methodId: 'login' });
     const login = await puppet.next((m) => m.method === 'auth/login');
@@ -280,7 +280,8 @@ describe('signing in', () => {
     // spec E-CXL: the agent is told, in JSON-RPC terms, that we gave up.
     await puppet.next((m) => m.method === '$/cancel_request' && m.params.requestId === login.id);
     await puppet.send({ id: login.id, error: { code: -32800, message: 'Request cancelled' } });
-    await queueItem(hub, (i) => i.state === 'withdrawn');
+    // "You cancelled the sign-in" (issue 12): neither "withdrawn by the agent" nor "done".
+    await queueItem(hub, (i) => i.state === 'stopped');
     expect(opener.closed).toEqual([item.itemId]);
   });
 });

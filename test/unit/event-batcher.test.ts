@@ -51,4 +51,20 @@ describe('event batching', () => {
     batcher.flush();
     expect(batches[0]).toEqual([{ type: 'transcript', sessionKey: 's', upserts: [entry('e1', 'fresh')] }]);
   });
+
+  it('sends a lone event on the next turn of the event loop, and holds the ones that follow it for the period', async () => {
+    const { batches, batcher } = collect();
+    const nextTurn = () => new Promise((done) => setImmediate(done));
+    batcher.push({ type: 'itemRemoved', itemId: 'i1' });
+    batcher.push({ type: 'itemRemoved', itemId: 'i2' });
+    expect(batches).toHaveLength(0); // not synchronously: the rest of this turn's input joins the batch
+    await nextTurn();
+    expect(batches.map((b) => b.length)).toEqual([2]);
+    batcher.push({ type: 'itemRemoved', itemId: 'i3' });
+    await nextTurn();
+    // Within the 1000 ms period after a batch: waits for the next one (at most one batch per period).
+    expect(batches).toHaveLength(1);
+    batcher.flush();
+    expect(batches.map((b) => b.length)).toEqual([2, 1]);
+  });
 });

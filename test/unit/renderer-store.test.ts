@@ -246,6 +246,17 @@ describe('renderer store', () => {
     expect(ended.map((i) => i.itemId)).toEqual(['done-early', 'gone']);
   });
 
+  it('shows requests of the same millisecond in the order main received them, whatever their ids', () => {
+    // Issue 12: ties were broken by the random item id, so two requests arriving together showed in random order.
+    const queue = [
+      item('zzz', { arrivedAt: 100, arrivalSeq: 1 }),
+      item('aaa', { arrivedAt: 100, arrivalSeq: 3 }),
+      item('mmm', { arrivedAt: 100, arrivalSeq: 2 }),
+    ];
+    expect(queueOfAgent(queue, 'a').map((i) => i.itemId)).toEqual(['zzz', 'mmm', 'aaa']);
+    expect(waitingItems(queue).map((i) => i.itemId)).toEqual(['zzz', 'mmm', 'aaa']);
+  });
+
   it('orders an agent queue by arrival time and counts only pending items', () => {
     const queue = [
       item('late', { arrivedAt: 300 }),

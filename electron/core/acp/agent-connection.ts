@@ -9,7 +9,6 @@ import {
   client as clientV1,
   methods as methodsV1,
   ndJsonStream,
-  RequestError,
   type AnyMessage,
   type JsonRpcId,
   type InitializeRequest,
@@ -22,7 +21,8 @@ import { guardDepth } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
-import { findReservedFieldNames } from '../../../shared/form-schema';
+import { checkV2SessionUpdate } from './v2-session-update';
+import { REQUEST_LABELS } from './request-labels';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -104,14 +104,6 @@ export interface ConnectOptions {
   /** Diagnostic log (method names and counts only, never params). */
   log?: (line: string) => void;
 }
-
-/** Labels for our own pending requests, shown on request-scoped elicitations (spec E-REQ-3). */
-const REQUEST_LABELS: Record<string, string> = {
-  authenticate: 'while signing in',
-  'auth/login': 'while signing in',
-  'session/prompt': 'while answering your prompt',
-  'session/new': 'while starting a session',
-};
 
 function labelFor(outgoing: ReadonlyMap<JsonRpcId, string>, requestId: unknown): string | undefined {
   if (requestId === undefined || requestId === null) return undefined;
@@ -229,12 +221,12 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
     options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`),
   );
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
-  const reserved = new ReservedNameNotes();
+  const droppedProto = new DroppedProtoNotes();
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
     // The v2 SDK's parser drops a `__proto__` property before any handler runs; the raw request is the only
-    // place left to see it, so it is noted here and refused by the handler (shared/form-schema.ts RESERVED_FIELD_NAMES).
+    // place left to see it, so it is noted here and put back by the handler (DroppedProtoNotes).
     if (version === 2 && 'id' in message && 'method' in message && message.method === 'elicitation/create') {
-      reserved.note(message.id as JsonRpcId, message.params);
+      droppedProto.note(message.id as JsonRpcId, message.params);
     }
     if (!('method' in message)) {
       if ('id' in message) options.callbacks.onRequestEnded(message.id as JsonRpcId, !('error' in message));
@@ -254,10 +246,19 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
       if (envelope) options.callbacks.onSessionUpdate(envelope.sessionId, normalizeSessionUpdate(envelope.update));
       return true;
     }
+    // v2 `session/update`, the stream's hot path, is checked against the SDK's own published JSON Schema by a
+    // validator ajv compiled from it (v2-session-update.ts) instead of the SDK's zod parse, which was a third of
+    // v2 ingest CPU (issue 13). Invalid ones are dropped, as the SDK drops them (a notification has no reply).
+    if (version === 2 && message.method === 'session/update') {
+      const checked = checkV2SessionUpdate(message.params);
+      if (checked.ok) options.callbacks.onSessionUpdate(checked.sessionId, normalizeSessionUpdate(checked.update));
+      else options.log?.(`dropped a session/update that does not match the v2 schema (${checked.problem})`);
+      return true;
+    }
     return false;
   });
   const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
-  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, reserved) : attachV1(negotiated, options, labelOf);
+  const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, droppedProto) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;
   await agent.request('initialize', initializeParams);
   return new AgentConnection(
@@ -316,36 +317,44 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
 }
 
 /**
- * Reserved field names seen in raw v2 `elicitation/create` requests, by JSON-RPC id, from the moment the line is
- * read until its handler runs (the same turn of the SDK's router). Bounded: entries whose handler never ran (the
- * SDK refused the request) are dropped oldest first.
+ * `__proto__` properties of raw v2 `elicitation/create` requests, by JSON-RPC id, from the moment the line is read
+ * until its handler runs (the same turn of the SDK's router). The v2 SDK's parser drops such a property; the
+ * handler puts it back as an own property, so the broker sees the request as the agent sent it and refuses it
+ * like any other reserved field name (shared/form-schema.ts `findReservedFieldNames`): a -32602 naming it, and
+ * a refused card for the user. Bounded: notes whose handler never ran (the SDK refused the request) are dropped
+ * oldest first.
  */
-class ReservedNameNotes {
+class DroppedProtoNotes {
   /** Requests noted at most; far above how many can sit between the raw tap and their handler. */
   static readonly MAX = 64;
-  private readonly notes = new Map<JsonRpcId, string>();
+  private readonly notes = new Map<JsonRpcId, unknown>();
 
   note(id: JsonRpcId, params: unknown): void {
-    const requestedSchema = typeof params === 'object' && params !== null ? (params as { requestedSchema?: unknown }).requestedSchema : undefined;
-    const problem = findReservedFieldNames(requestedSchema);
-    if (!problem) return;
-    this.notes.set(id, problem);
-    if (this.notes.size > ReservedNameNotes.MAX) this.notes.delete(this.notes.keys().next().value!);
+    const properties = (params as { requestedSchema?: { properties?: unknown } } | null)?.requestedSchema?.properties;
+    if (typeof properties !== 'object' || properties === null || !Object.prototype.hasOwnProperty.call(properties, '__proto__')) return;
+    this.notes.set(id, (properties as Record<string, unknown>)['__proto__']);
+    if (this.notes.size > DroppedProtoNotes.MAX) this.notes.delete(this.notes.keys().next().value!);
   }
 
-  /** Throws the -32602 for request `id` if its raw params used a reserved name; forgets the note either way. */
-  check(id: JsonRpcId): void {
-    const problem = this.notes.get(id);
+  /** Puts request `id`'s dropped `__proto__` property back into its parsed `params`; forgets the note. */
+  restore(id: JsonRpcId, params: Record<string, unknown>): void {
+    if (!this.notes.has(id)) return;
+    const value = this.notes.get(id);
     this.notes.delete(id);
-    if (problem) throw RequestError.invalidParams({ requestedSchema: problem }, problem);
+    const schema = params.requestedSchema;
+    if (typeof schema !== 'object' || schema === null) return;
+    const holder = schema as { properties?: unknown };
+    if (typeof holder.properties !== 'object' || holder.properties === null) holder.properties = {};
+    Object.defineProperty(holder.properties, '__proto__', { value, enumerable: true, writable: true, configurable: true });
   }
 }
 
-function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf, reserved: ReservedNameNotes) {
+function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf: LabelOf, droppedProto: DroppedProtoNotes) {
   const app = clientV2({ name: 'switchboard' })
     .onRequest(methodsV2.client.elicitation.create, (cx) => {
-      reserved.check(cx.requestId);
-      return callbacks.onElicitation(elicitationRequest(cx.requestId, cx.params as unknown as Record<string, unknown>, cx.signal, labelOf)) as never;
+      const params = cx.params as unknown as Record<string, unknown>;
+      droppedProto.restore(cx.requestId, params);
+      return callbacks.onElicitation(elicitationRequest(cx.requestId, params, cx.signal, labelOf)) as never;
     })
     .onRequest(methodsV2.client.session.requestPermission, async (cx) => {
       const { subject } = cx.params;
@@ -364,10 +373,8 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal })) as never;
     })
-    .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params))
-    .onNotification(methodsV2.client.session.update, (cx) =>
-      callbacks.onSessionUpdate(cx.params.sessionId, normalizeSessionUpdate(cx.params.update as unknown as Record<string, unknown>)),
-    );
+    .onNotification(methodsV2.client.elicitation.complete, (cx) => callbacks.onElicitationComplete(cx.params));
+  // session/update never reaches this app either: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream);
 }
 

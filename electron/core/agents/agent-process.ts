@@ -8,6 +8,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import { ProcessTree } from './process-tree';
+
+export { SNAPSHOT_INTERVAL_MS } from './process-tree';
 import { RingBuffer } from './ring-buffer';
 
 /** What to run. `env` is merged over the parent's environment. */
@@ -30,13 +32,6 @@ export interface ExitInfo {
 /** Default bytes of stderr kept per agent. */
 const STDERR_BYTES = 64 * 1024;
 
-/**
- * How often the agent's descendants are looked up while it runs, in ms. A descendant that calls `setsid` is
- * found only while its parent lives; MCP servers and tools live for seconds to hours, so once a second
- * catches them at the cost of one read of the process table (about 1–5 ms on a desktop, off the critical path).
- */
-export const SNAPSHOT_INTERVAL_MS = 1000;
-
 /** A spawned agent process. Create with {@link startAgentProcess}. */
 export class AgentProcess {
   /**
@@ -52,15 +47,12 @@ export class AgentProcess {
   private exitInfo?: ExitInfo;
   /** The agent's descendants (POSIX); undefined on Windows or when spawning failed. */
   private readonly tree?: ProcessTree;
-  private snapshotTimer?: ReturnType<typeof setInterval>;
 
   constructor(private readonly child: ChildProcessByStdio<Writable, Readable, Readable>, spec: LaunchSpec) {
     if (child.pid !== undefined && process.platform !== 'win32') {
       this.tree = new ProcessTree(child.pid);
-      const tree = this.tree;
-      void tree.refresh();
-      this.snapshotTimer = setInterval(() => void tree.refresh(), SNAPSHOT_INTERVAL_MS);
-      this.snapshotTimer.unref();
+      void this.tree.refresh();
+      this.tree.watch();
     }
     this.stdout = Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>;
     this.stdin = Writable.toWeb(child.stdin) as WritableStream<Uint8Array>;
@@ -74,7 +66,7 @@ export class AgentProcess {
         resolve(this.exitInfo);
       });
       child.once('exit', (code, signal) => {
-        clearInterval(this.snapshotTimer);
+        this.tree?.unwatch();
         const info = (this.exitInfo ??= { code, signal, message: describeExit(code, signal) });
         // The agent is reaped; what it started may live on (reparented, or in a session of its own).
         void (this.tree?.endAll() ?? Promise.resolve()).then(() => resolve(info));

@@ -57,6 +57,13 @@ interface Entry {
   scopeRequestId?: unknown;
   /** Ends the agent's request with this answer (an ElicitationAnswer, or a permission's option id). */
   settle?: (answer: never) => void;
+  /** A request refused on arrival: the error the agent gets (the item only tells the user). */
+  refusal?: RequestError;
+  /**
+   * The user ended what this request belongs to (Stop on its turn, Cancel on its sign-in) while it was open, so
+   * its end reads `stopped`, not `withdrawn`: the agent only did what the user asked.
+   */
+  endedByUser?: boolean;
 }
 
 /** Events the broker reports to the hub. */
@@ -76,12 +83,21 @@ export interface BrokerOptions {
   defaultUrlOpenMode?: UrlOpenMode;
 }
 
+/**
+ * How many refused items (invalid forms, refused URLs) each agent keeps in the queue for the user to read; older
+ * ones are dropped. A refused request costs the agent nothing (it is answered at once), so without a cap an
+ * agent could fill the queue with them.
+ */
+export const MAX_REFUSED_PER_AGENT = 20;
+
 /** States in which a URL item's `elicitationId` is outstanding (spec E-REQ-8, E-URL-7). */
 const OUTSTANDING: ReadonlyArray<QueueItemView['state']> = ['pending', 'consented'];
 
 export class ElicitationBroker {
   private readonly entries = new Map<string, Entry>();
   private readonly floodGuard: FloodGuard;
+  /** Receipt order of requests, for {@link QueueItemView.arrivalSeq}. */
+  private arrivals = 0;
 
   constructor(
     private readonly listener: BrokerListener,
@@ -140,11 +156,12 @@ export class ElicitationBroker {
       message: typeof params.message === 'string' ? params.message : '',
       state: 'pending' as const,
       arrivedAt: Date.now(),
+      arrivalSeq: ++this.arrivals,
     };
     const entry = mode === 'url' ? this.urlEntry(connection, jsonRpcId, params, base) : this.formEntry(connection, jsonRpcId, params, base);
     if (scope.kind === 'request') entry.scopeRequestId = params.requestId;
-    this.entries.set(entry.view.itemId, entry);
-    this.listener.itemChanged(entry.view);
+    this.add(entry);
+    if (entry.refusal) throw entry.refusal;
 
     if (entry.view.state === 'refused') {
       // spec E-URL-4: refused outright; the agent hears "decline", the user sees why.
@@ -172,14 +189,14 @@ export class ElicitationBroker {
       message: permission.description ?? '',
       state: 'pending',
       arrivedAt: Date.now(),
+      arrivalSeq: ++this.arrivals,
       mode: 'permission',
       title: permission.title,
       ...(permission.command ? { command: permission.command } : {}),
       options: permission.options,
     };
     const entry: Entry = { view, connection, jsonRpcId, fields: [] };
-    this.entries.set(view.itemId, entry);
-    this.listener.itemChanged(view);
+    this.add(entry);
     return this.awaitAnswer<string | undefined>(entry, signal);
   }
 
@@ -209,6 +226,43 @@ export class ElicitationBroker {
       if (view.mode !== 'permission' || view.state !== 'pending' || view.scope.kind !== 'session' || view.scope.sessionKey !== sessionKey) continue;
       (entry.settle as ((answer: string | undefined) => void) | undefined)?.(undefined);
       this.remove(entry);
+    }
+  }
+
+  /**
+   * The user pressed Stop on a session's turn. Its open elicitations stay open (spec E-CXL-3), but if the agent
+   * now withdraws them they read "You stopped the turn" (`stopped`) rather than "Withdrawn by the agent".
+   * @param turnScope also the request-scoped ones of that turn: those of `connectionId` labelled `label`.
+   */
+  turnStopped(sessionKey: string, turnScope?: { connectionId: string | undefined; label: string }): void {
+    for (const entry of this.entries.values()) {
+      const { view } = entry;
+      if (view.mode === 'permission' || view.state !== 'pending') continue;
+      const ofSession = view.scope.kind === 'session' && view.scope.sessionKey === sessionKey;
+      const ofTurn =
+        turnScope !== undefined &&
+        view.scope.kind === 'request' &&
+        view.scope.label === turnScope.label &&
+        entry.connection.connectionId === turnScope.connectionId;
+      if (ofSession || ofTurn) entry.endedByUser = true;
+    }
+  }
+
+  /**
+   * The user cancelled one of our requests to the agent (a sign-in), whose elicitations carry `label`
+   * (spec E-REQ-3). A consented page of it has nothing left to do: its window closes and it reads `stopped`
+   * ("You cancelled the sign-in"), never "completed" whatever the agent answers next. A pending one stays open
+   * for the agent to withdraw (the user's own answer is still theirs to give) and then reads `stopped` too.
+   */
+  requestCancelledByUser(connectionId: string, label: string): void {
+    for (const entry of this.entries.values()) {
+      const { view } = entry;
+      if (entry.connection.connectionId !== connectionId || view.scope.kind !== 'request' || view.scope.label !== label) continue;
+      if (view.state === 'pending') entry.endedByUser = true;
+      if (view.state === 'consented') {
+        this.options.urlOpener?.close(view.itemId);
+        this.update(entry, { state: 'stopped', windowOpen: false });
+      }
     }
   }
 
@@ -360,16 +414,23 @@ export class ElicitationBroker {
     return count;
   }
 
-  /** All items, oldest first. */
+  /** All items, oldest first; requests that arrived in the same millisecond in the order they were received. */
   items(): QueueItemView[] {
-    return [...this.entries.values()].map((e) => e.view).sort((a, b) => a.arrivedAt - b.arrivedAt);
+    return [...this.entries.values()].map((e) => e.view).sort((a, b) => a.arrivedAt - b.arrivedAt || (a.arrivalSeq ?? 0) - (b.arrivalSeq ?? 0));
   }
 
   // ── creation ────────────────────────────────────────────────────────────────────────────────────────
 
+  /**
+   * A form's entry. An invalid schema (spec E-FORM-10, or beyond the size limits) becomes a `refused` item that
+   * tells the user what was refused and why, without the schema itself, and carries the -32602 for the agent.
+   */
   private formEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
     const contradiction = findSchemaSizeProblem(params.requestedSchema) ?? findSchemaContradiction(params.requestedSchema);
-    if (contradiction) throw RequestError.invalidParams({ requestedSchema: contradiction }, contradiction);
+    if (contradiction) {
+      const view: FormItemView = { ...base, mode: 'form', requestedSchema: {}, state: 'refused', refusedReason: contradiction };
+      return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams({ requestedSchema: contradiction }, contradiction) };
+    }
     const view: FormItemView = { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
     return { view, connection, jsonRpcId, fields: describeForm(view.requestedSchema).fields };
   }
@@ -395,7 +456,7 @@ export class ElicitationBroker {
       const onAbort = () => {
         entry.settle = undefined;
         // The SDK aborts every handler when the connection closes; that is a disconnect, not a withdrawal.
-        this.markEnded(entry, entry.connection.signal.aborted ? 'disconnected' : 'withdrawn');
+        this.markEnded(entry, entry.connection.signal.aborted ? 'disconnected' : entry.endedByUser ? 'stopped' : 'withdrawn');
         reject(signal.reason ?? RequestError.requestCancelled({ requestId: entry.jsonRpcId }));
       };
       if (signal.aborted) return onAbort();
@@ -479,12 +540,21 @@ export class ElicitationBroker {
     this.listener.itemChanged(entry.view);
   }
 
+  /** Queues a new entry; past {@link MAX_REFUSED_PER_AGENT} refused items of its agent, the oldest goes. */
+  private add(entry: Entry): void {
+    this.entries.set(entry.view.itemId, entry);
+    this.listener.itemChanged(entry.view);
+    if (entry.view.state !== 'refused') return;
+    const refused = [...this.entries.values()].filter((e) => e.view.state === 'refused' && e.view.agentId === entry.view.agentId);
+    for (const old of refused.slice(0, Math.max(0, refused.length - MAX_REFUSED_PER_AGENT))) this.remove(old);
+  }
+
   private remove(entry: Entry): void {
     this.entries.delete(entry.view.itemId);
     this.listener.itemRemoved(entry.view.itemId, entry.view);
   }
 
-  private markEnded(entry: Entry, state: 'withdrawn' | 'disconnected'): void {
+  private markEnded(entry: Entry, state: 'withdrawn' | 'stopped' | 'disconnected'): void {
     if (!OUTSTANDING.includes(entry.view.state)) return;
     this.update(entry, { state, ...(entry.view.mode === 'url' ? { windowOpen: false } : {}) });
   }

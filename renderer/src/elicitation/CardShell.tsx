@@ -1,5 +1,5 @@
 import type { FocusEventHandler, ReactNode, Ref } from 'react';
-import type { ItemState, QueueItemView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/bridge';
 import { CardHeader } from './CardHeader';
 import './CardShell.css';
 
@@ -36,17 +36,44 @@ export function CardShell({ item, sessionName, ref, className, stateNote = true,
       onBlur={onBlur}
     >
       <CardHeader item={item} sessionName={sessionName} />
-      {stateNote && item.state !== 'pending' && <CardStateNote state={item.state} />}
+      {stateNote && item.state !== 'pending' && <CardStateNote item={item} />}
       {children}
     </article>
   );
 }
 
-/** Why a request is no longer answerable: the agent withdrew it, or the agent went away. */
-export function CardStateNote({ state }: { state: ItemState }) {
+/**
+ * Why a request is no longer answerable, in words that say who ended it: the user (Stop, or a cancelled sign-in),
+ * the agent, the agent going away, Switchboard closing, or Switchboard refusing it on arrival (with the reason).
+ */
+export function CardStateNote({ item }: { item: QueueItemView }) {
   return (
-    <p className="card-state-note" role="status">
-      {state === 'withdrawn' ? 'Withdrawn by the agent' : 'Agent disconnected'}
+    <p className={`card-state-note card-state-note-${item.state}`} role="status">
+      {endedText(item)}
     </p>
   );
+}
+
+/** The one sentence {@link CardStateNote} shows for an ended item (also used for the record in the transcript). */
+export function endedText(item: QueueItemView): string {
+  switch (item.state) {
+    case 'stopped':
+      return item.scope.kind === 'session' || item.scope.label === 'while answering your prompt'
+        ? 'You stopped the turn'
+        : item.scope.label === 'while signing in'
+          ? 'You cancelled the sign-in'
+          : 'You cancelled what this was asked for';
+    case 'withdrawn':
+      return 'Withdrawn by the agent';
+    case 'disconnected':
+      return 'Agent disconnected';
+    case 'app-closed':
+      return 'Ended when Switchboard closed';
+    case 'refused':
+      return `Refused by Switchboard: ${item.refusedReason ?? 'it could not be shown safely.'}`;
+    case 'completed':
+      return 'Done — the agent reports this is complete.';
+    default:
+      return '';
+  }
 }

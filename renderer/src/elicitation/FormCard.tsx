@@ -278,7 +278,9 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
         </div>
       )}
 
-      {!pending ? (
+      {item.state === 'refused' ? (
+        <p className="muted">The agent was told the form is invalid; nothing was asked of you and nothing was sent.</p>
+      ) : !pending ? (
         <ReadOnlyValues fields={fields} values={getValues()} />
       ) : review ? (
         <ReviewSummary

@@ -4,13 +4,13 @@ import { waitingText } from '../shell/format';
 import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
-import { UrlCard } from './UrlCard';
+import { LazyUrlCard } from './LazyUrlCard';
 import './QueuePanel.css';
 
 // A card re-renders only when its own item (or session name) changed: an event for one of 500 requests must not
 // redraw the 30 cards on screen. Items keep their object identity in the store unless they changed.
 const MemoFormCard = memo(FormCard);
-const MemoUrlCard = memo(UrlCard);
+const MemoUrlCard = memo(LazyUrlCard);
 const MemoPermissionCard = memo(PermissionCard);
 
 /**

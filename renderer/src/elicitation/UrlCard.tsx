@@ -214,10 +214,12 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
       actions = dismissButton;
       break;
     case 'withdrawn':
+    case 'stopped':
     case 'disconnected':
+    case 'app-closed':
       body = (
         <>
-          <CardStateNote state={item.state} />
+          <CardStateNote item={item} />
           {item.openedIn !== undefined && (
             <p className="muted">
               {item.openedIn === 'system-browser'

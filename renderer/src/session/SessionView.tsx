@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/format';
-import { waitsForUser } from '../state/store';
+import { byArrival, waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
 import { Transcript } from './Transcript';
@@ -49,7 +49,7 @@ export function SessionView(props: SessionViewProps) {
   // Oldest first: the banner leads to the request that has waited longest.
   const waiting = queue
     .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
-    .sort((a, b) => a.arrivedAt - b.arrivedAt);
+    .sort(byArrival);
   const canSend = agentReady && !inFlight;
 
   async function sendPrompt(value: string, fromComposer: boolean): Promise<void> {

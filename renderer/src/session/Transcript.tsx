@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
 import './Transcript.css';
-
-/** How many entries are drawn at first, and how many more each "Show earlier" adds (architecture rule 6). */
-const WINDOW = 200;
 
 /** Within this many pixels of the end counts as "at the newest text". */
 const NEAR_BOTTOM_PX = 48;
@@ -12,20 +10,32 @@ const NEAR_BOTTOM_PX = 48;
 /** A scroll this soon after the user's wheel, touch or key is the user's own; later ones are layout shifts. */
 const INTENT_MS = 800;
 
+/** Space between entries (px), and a first guess at an entry's height before it is measured. */
+const ENTRY_GAP_PX = 10;
+const ESTIMATED_ENTRY_PX = 72;
+/** Entries drawn beyond each edge of the view, so a selection can run a little past what is visible. */
+const OVERSCAN = 10;
+
 interface TranscriptProps {
   entries: TranscriptEntry[];
   /** True while a prompt turn is streaming. */
   busy: boolean;
 }
 
+/** Rows are placed by the virtualizer (set through the CSSOM, which the CSP allows; no inline style markup). */
+const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%' };
+
 /**
  * A session transcript: each entry drawn by its kind ({@link EntryView}; agent messages as markdown without raw
- * HTML, links only opened on click through main's checks, images never loaded). Draws only the latest entries of
- * a long transcript. It opens at the newest text and stays there while text streams in; once the user scrolls
- * up it stays put and offers "Jump to latest" instead.
+ * HTML, links only opened on click through main's checks, images never loaded).
+ *
+ * Long transcripts are virtualised (@tanstack/react-virtual, issue 13 scope 3): only the entries in view, plus
+ * {@link OVERSCAN} either side, are in the DOM, each measured as it is drawn; text selection and copy work over
+ * the drawn entries as in any page. It opens at the newest text and stays there while text streams in, without
+ * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
+ * the end while following. Once the user scrolls up it stays put and offers "Jump to latest" instead.
  */
 export function Transcript({ entries, busy }: TranscriptProps) {
-  const [limit, setLimit] = useState(WINDOW);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
@@ -33,6 +43,17 @@ export function Transcript({ entries, busy }: TranscriptProps) {
   const [following, setFollowing] = useState(true);
   const intentAt = useRef(0);
   const pointerDown = useRef(false);
+
+  // The app is not built with the React Compiler, so nothing memoises the virtualizer's functions behind its back.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ENTRY_PX,
+    getItemKey: (index) => entries[index].entryId,
+    gap: ENTRY_GAP_PX,
+    overscan: OVERSCAN,
+  });
 
   const toBottom = useCallback(() => {
     const element = scroller.current;
@@ -44,12 +65,9 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     setFollowing(next);
   }, []);
 
-  // On open (the component is keyed per session) and on every new entry or streamed text.
-  useLayoutEffect(() => {
-    if (follow.current) toBottom();
-  }, [entries, toBottom]);
-
-  // Heights settle after the first layout (fonts, entries measured late, a resized window): follow them too.
+  // Follows the newest text: observers report size changes once per frame, after layout, so reading the scroll
+  // height here forces no extra layout however many batches arrived (on open, on streamed text, on new entries,
+  // when entries are measured, when the window is resized).
   useEffect(() => {
     const element = scroller.current;
     const inner = content.current;
@@ -98,8 +116,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     scroller.current?.focus();
   }
 
-  const hidden = Math.max(0, entries.length - limit);
-  const shown = hidden > 0 ? entries.slice(hidden) : entries;
+  const rows = virtualizer.getVirtualItems();
 
   return (
     <div className="transcript-frame">
@@ -110,6 +127,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
         aria-busy={busy || undefined}
         tabIndex={0}
         ref={scroller}
+        style={SCROLLER_STYLE}
         onScroll={onScroll}
         onWheel={markIntent}
         onTouchMove={markIntent}
@@ -119,17 +137,19 @@ export function Transcript({ entries, busy }: TranscriptProps) {
           markIntent();
         }}
       >
-        <div className="transcript-content" ref={content}>
-          {hidden > 0 && (
-            <button type="button" className="link-button show-earlier" onClick={() => setLimit((n) => n + WINDOW)}>
-              Show {Math.min(hidden, WINDOW)} earlier {Math.min(hidden, WINDOW) === 1 ? 'entry' : 'entries'}
-            </button>
-          )}
-          {entries.length === 0 && <p className="muted transcript-empty">Nothing here yet. Send a message to begin.</p>}
-          {shown.map((entry) => (
-            <EntryView key={entry.entryId} entry={entry} />
-          ))}
-        </div>
+        {entries.length === 0 ? (
+          <div className="transcript-content" ref={content}>
+            <p className="muted transcript-empty">Nothing here yet. Send a message to begin.</p>
+          </div>
+        ) : (
+          <div className="transcript-content" ref={content} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {rows.map((row) => (
+              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} style={{ ...ROW_STYLE, transform: `translateY(${row.start}px)` }}>
+                <EntryView entry={entries[row.index]} />
+              </div>
+            ))}
+          </div>
+        )}
       </div>
       {!following && (
         <button type="button" className="button jump-latest" onClick={jumpToLatest}>
@@ -139,3 +159,6 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     </div>
   );
 }
+
+/** The browser's own scroll anchoring would fight the virtualizer's placement of rows; following is done above. */
+const SCROLLER_STYLE: CSSProperties = { overflowAnchor: 'none' };

@@ -285,12 +285,19 @@ function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState 
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
 
-/** Oldest first: by `arrivedAt`, then `itemId` for a stable order. */
-function byArrival(a: QueueItemView, b: QueueItemView): number {
-  return a.arrivedAt - b.arrivedAt || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0);
+/**
+ * Oldest first: by `arrivedAt`; requests of the same millisecond in the order main received them (`arrivalSeq`),
+ * then by `itemId` so the order is stable even for items without one (restored from history).
+ */
+export function byArrival(a: QueueItemView, b: QueueItemView): number {
+  return (
+    a.arrivedAt - b.arrivedAt ||
+    (a.arrivalSeq ?? 0) - (b.arrivalSeq ?? 0) ||
+    (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)
+  );
 }
 
-/** The queue items of one agent, oldest first (by `arrivedAt`, then `itemId` for a stable order). */
+/** The queue items of one agent, oldest first ({@link byArrival}). */
 export function queueOfAgent(queue: QueueItemView[], agentId: string): QueueItemView[] {
   return queue.filter((i) => i.agentId === agentId).sort(byArrival);
 }

@@ -1,0 +1,141 @@
+/**
+ * Scenario (c): what Switchboard adds to an elicitation's round trip over the bare SDK, for accept (a 13-field
+ * form, validated and converted by the broker) and decline, with 0 and 150 other requests already pending.
+ * Round trips are timed by the scripted agent itself (request written → response read), so both clients are
+ * measured by the same clock at the same place; the bench answers each card the moment it is delivered.
+ */
+import type { BridgeEvent, QueueItemView } from '../shared/bridge';
+// @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
+import { benchFormValues } from '../test/fixtures/bench-lines.mjs';
+import { startCore, startSdk } from './agents';
+import { sleep, summarize, waitFor, within, type Summary } from './stats';
+
+/** Round trips per run, and the gap between their starts: under the flood guard's 20 requests/s. */
+const ROUNDS_PER_RUN = 20;
+const GAP_MS = 60;
+/** Other requests left pending in the loaded case (issue 13, scope 1c). */
+export const PENDING_LOAD = 150;
+const RUN_TIMEOUT_MS = 60_000;
+const REFILL_MS = 1_500;
+
+type Action = 'accept' | 'decline';
+const values = benchFormValues as () => Record<string, unknown>;
+
+/** The `RTT [..]` report the agent streams at the end of an `elicit` turn. */
+function parseRtt(text: string): number[] {
+  const match = /RTT (\[[^\]]*\])/.exec(text);
+  if (!match) throw new Error('bench: the agent sent no RTT report');
+  const times = JSON.parse(match[1]) as number[];
+  if (times.some((t) => t < 0)) throw new Error('bench: an elicitation was refused (flood guard?) during the round trips');
+  return times;
+}
+
+function transcriptText(events: BridgeEvent[]): string {
+  let text = '';
+  for (const event of events) {
+    if (event.type !== 'transcript') continue;
+    for (const entry of event.upserts) text += entry.text;
+    for (const append of event.appends ?? []) text += append.text;
+  }
+  return text;
+}
+
+async function coreRun(action: Action, pending: number): Promise<number[]> {
+  const rig = await startCore(2);
+  try {
+    const { sessionKey } = (await rig.hub.invoke('newSession', { agentId: 'bench-0', cwd: '/tmp' })) as { sessionKey: string };
+    let text = '';
+    const answered = new Set<string>();
+    const unsubscribe = rig.onEvents((events) => {
+      text += transcriptText(events);
+      for (const event of events) {
+        if (event.type !== 'item') continue;
+        const item: QueueItemView = event.item;
+        if (item.state !== 'pending' || !item.message.startsWith('Bench round') || answered.has(item.itemId)) continue;
+        answered.add(item.itemId);
+        void rig.hub.invoke('answerElicitation', {
+          itemId: item.itemId,
+          agentId: item.agentId,
+          action,
+          ...(action === 'accept' ? { values: values() } : {}),
+        });
+      }
+    });
+    if (pending > 0) {
+      await within('the pending load', rig.hub.invoke('prompt', { sessionKey, text: `pending ${pending}` }), RUN_TIMEOUT_MS);
+      await waitFor('the pending turn to end', () => !rig.hub.snapshot().sessions[0].promptInFlight, RUN_TIMEOUT_MS);
+      await waitFor(`${pending} pending requests`, () => rig.hub.snapshot().queue.filter((q) => q.state === 'pending').length === pending, RUN_TIMEOUT_MS, 50);
+      // Let the flood guard's bucket refill (20/s), so the measured round trips are not refused.
+      await sleep(REFILL_MS);
+    }
+    text = '';
+    await within('the core round trips', rig.hub.invoke('prompt', { sessionKey, text: `elicit ${action} ${ROUNDS_PER_RUN} ${GAP_MS}` }), RUN_TIMEOUT_MS);
+    await waitFor('the RTT report', () => /RTT \[/.test(text) && !rig.hub.snapshot().sessions[0].promptInFlight, RUN_TIMEOUT_MS);
+    unsubscribe();
+    return parseRtt(text);
+  } finally {
+    await rig.stop();
+  }
+}
+
+async function sdkRun(action: Action, pending: number): Promise<number[]> {
+  let text = '';
+  let idle = 0;
+  const rig = await startSdk(2, {
+    onUpdate(update) {
+      if (update.sessionUpdate === 'agent_message_chunk') text += (update.content as { text?: string }).text ?? '';
+      if (update.sessionUpdate === 'state_update' && update.state === 'idle') idle++;
+    },
+    onElicitation(params) {
+      // The loaded case's requests stay pending, as unanswered cards do in the app.
+      if (String(params.message).startsWith('Bench pending')) return new Promise(() => {});
+      return Promise.resolve(action === 'accept' ? { action: 'accept', content: values() } : { action: 'decline' });
+    },
+  });
+  try {
+    const { sessionId } = (await rig.agent.request('session/new', { cwd: '/tmp', mcpServers: [] })) as { sessionId: string };
+    const prompt = async (line: string) => {
+      const before = idle;
+      await rig.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: line }] });
+      await waitFor('the SDK turn to end', () => idle > before, RUN_TIMEOUT_MS);
+    };
+    if (pending > 0) await prompt(`pending ${pending}`);
+    text = '';
+    await prompt(`elicit ${action} ${ROUNDS_PER_RUN} ${GAP_MS}`);
+    return parseRtt(text);
+  } finally {
+    await rig.stop();
+  }
+}
+
+export interface ElicitationCase {
+  action: Action;
+  pending: number;
+  /** Round trip in ms as the agent measured it. */
+  core: Summary;
+  sdk: Summary;
+  /** Core minus SDK, at the median and at p95. */
+  overheadMedianMs: number;
+  overheadP95Ms: number;
+}
+
+/** Interleaved core/SDK runs of every case, `rounds` times (stopping early once `budgetMs` is spent, after one). */
+export async function benchElicitation(rounds: number, budgetMs: number, log: (line: string) => void): Promise<ElicitationCase[]> {
+  const cases: Array<{ action: Action; pending: number; core: number[]; sdk: number[] }> = [];
+  for (const pending of [0, PENDING_LOAD]) for (const action of ['accept', 'decline'] as const) cases.push({ action, pending, core: [], sdk: [] });
+  const start = performance.now();
+  for (let round = 0; round < rounds && (round < 1 || performance.now() - start < budgetMs); round++) {
+    for (const c of cases) {
+      const first = round % 2 === 0;
+      if (first) c.core.push(...(await coreRun(c.action, c.pending)));
+      c.sdk.push(...(await sdkRun(c.action, c.pending)));
+      if (!first) c.core.push(...(await coreRun(c.action, c.pending)));
+    }
+    log(`  elicitation round ${round + 1} done`);
+  }
+  return cases.map((c) => {
+    const core = summarize(c.core);
+    const sdk = summarize(c.sdk);
+    return { action: c.action, pending: c.pending, core, sdk, overheadMedianMs: core.median - sdk.median, overheadP95Ms: core.p95 - sdk.p95 };
+  });
+}

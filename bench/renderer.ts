@@ -1,0 +1,158 @@
+/**
+ * Scenario (d): the real renderer in Chromium through the harness (built core, built renderer, scripted agents):
+ * long tasks and the longest task while 200k chunks stream into one message, time from a card's bridge event
+ * arriving in the page to the card painted (20 cards during that stream), heap after GC with the whole
+ * transcript, and key-to-paint latency while typing with 500 requests pending.
+ */
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Harness } from '../test/harness/server';
+import playwrightConfig from '../playwright.config';
+import { INGEST_CHUNKS } from './ingest';
+import { BENCH_AGENT } from './agents';
+import { summarize, waitFor, type Summary } from './stats';
+
+/** Cards sent during the stream, and how many requests wait while typing (issue 13, scope 1d). */
+const STREAM_CARDS = 20;
+export const TYPING_PENDING = 500;
+/** The flood guard lets one agent keep at most 200 pending, so the 500 come from three agents. */
+const PENDING_AGENTS = 3;
+const TYPED = 'the quick brown fox jumps over the lazy dog';
+const STREAM_TIMEOUT_MS = 180_000;
+
+/** Chromium as the e2e tests launch it (playwright.config.ts). */
+export async function launchChromium(): Promise<Browser> {
+  const e2e = playwrightConfig.projects?.find((p) => p.name === 'e2e');
+  return chromium.launch({ ...e2e?.use?.launchOptions, headless: true });
+}
+
+/** Installed before the page's own scripts: records long tasks, card event arrivals and card paints. */
+export function instrument(): void {
+  const bench = { longTasks: [] as Array<{ start: number; duration: number }>, arrived: new Map<number, number>(), painted: new Map<number, number>(), keys: [] as number[] };
+  (window as unknown as { __bench: typeof bench }).__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event: MessageEvent) => {
+        const data = typeof event.data === 'string' ? event.data : '';
+        if (!data.includes('"Bench card ')) return;
+        const at = performance.now();
+        for (const match of data.matchAll(/"message":"Bench card (\d+)"/g)) if (!bench.arrived.has(Number(match[1]))) bench.arrived.set(Number(match[1]), at);
+      });
+    }
+  };
+  // Once a frame (cheap: at most 30 cards are drawn): a card found in a frame is painted by that frame.
+  const frame = () => {
+    for (const card of Array.from(document.querySelectorAll('article[aria-label^="Request from"]'))) {
+      const match = /Bench card (\d+)/.exec(card.textContent ?? '');
+      if (match && !bench.painted.has(Number(match[1]))) {
+        const n = Number(match[1]);
+        bench.painted.set(n, -1);
+        setTimeout(() => bench.painted.set(n, performance.now()), 0);
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      const down = event.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => bench.keys.push(performance.now() - down), 0));
+    },
+    true,
+  );
+}
+
+/** The instrument as page script; `__name` is the helper tsx's compiler inserts into named functions. */
+export const INSTRUMENT_SCRIPT = `var __name = (f) => f; (${instrument.toString()})();`;
+
+export interface RendererResult {
+  streamMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  longTaskMs: Summary;
+  cardPaintMs: Summary;
+  heapAfterGcMb: number;
+  typingMs: Summary;
+  transcriptChars: number;
+}
+
+async function heapAfterGcMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/** One renderer run on a fresh harness. */
+export async function benchRenderer(browser: Browser, log: (line: string) => void): Promise<RendererResult> {
+  const { startHarness } = (await import(resolve('out/harness/core.js'))) as { startHarness: (o: object) => Promise<Harness> };
+  const agents = Array.from({ length: PENDING_AGENTS }, (_, i) => ({
+    id: `bench-${i}`,
+    name: `Bench agent ${i}`,
+    command: process.execPath,
+    args: [BENCH_AGENT],
+    env: { BENCH_PROTOCOL: '2' },
+  }));
+  const harness = await startHarness({ config: { agents, urlMode: 'off' }, defaultCwd: '/tmp' });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.addInitScript({ content: INSTRUMENT_SCRIPT });
+    await page.goto(harness.pageUrl);
+    const sidebar = page.getByRole('navigation', { name: 'Agents' });
+    await sidebar.getByRole('button', { name: /^Bench agent 0/ }).click();
+    await sidebar.getByText('Ready').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'New session' }).click();
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill(`stream ${INGEST_CHUNKS} cards ${STREAM_CARDS}`);
+    const started = performance.now();
+    await composer.press('Enter');
+    await waitFor('the stream to end in the core', () => harness.hub.snapshot().sessions.every((s) => !s.promptInFlight), STREAM_TIMEOUT_MS, 50);
+    // The turn's end arrives after all its text (events keep their order): not busy = every chunk received.
+    // Waited for by polling one attribute, so Playwright's own work in the page stays out of the long tasks.
+    await waitFor('the page to catch up', async () => page.evaluate(() => !document.querySelector('[role="log"][aria-busy]')), STREAM_TIMEOUT_MS, 250);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    const streamMs = performance.now() - started;
+    const recorded = await page.evaluate(() => {
+      const b = (window as unknown as { __bench: { longTasks: Array<{ duration: number }>; arrived: Map<number, number>; painted: Map<number, number> } }).__bench;
+      const cards = [...b.arrived].map(([n, at]) => (b.painted.get(n) ?? -1) - at).filter((ms) => ms >= 0);
+      return { longTasks: b.longTasks.map((t) => t.duration), cards, missing: b.arrived.size - cards.length, chars: document.querySelector('[role="log"]')?.textContent?.length ?? 0 };
+    });
+    log(`  renderer stream: ${streamMs.toFixed(0)} ms, ${recorded.longTasks.length} long tasks, ${recorded.cards.length} cards timed`);
+    if (recorded.cards.length < STREAM_CARDS) log(`  (${STREAM_CARDS - recorded.cards.length} cards not timed: arrived ${recorded.cards.length + recorded.missing})`);
+    const heap = await heapAfterGcMb(page);
+
+    // 500 pending across three agents, then typing in the first one's session.
+    const per = Math.ceil(TYPING_PENDING / PENDING_AGENTS);
+    const first = harness.hub.snapshot().sessions[0].sessionKey;
+    const keys = [first];
+    for (let i = 1; i < PENDING_AGENTS; i++) keys.push(((await harness.hub.invoke('newSession', { agentId: `bench-${i}`, cwd: '/tmp' })) as { sessionKey: string }).sessionKey);
+    await Promise.all(keys.map((sessionKey, i) => harness.hub.invoke('prompt', { sessionKey, text: `pending ${i === 0 ? TYPING_PENDING - per * (PENDING_AGENTS - 1) : per}` })));
+    await waitFor(`${TYPING_PENDING} pending requests`, () => harness.hub.snapshot().queue.filter((q) => q.state === 'pending').length >= TYPING_PENDING + STREAM_CARDS, 60_000, 100);
+    await waitFor('the pending turns to end', () => harness.hub.snapshot().sessions.every((s) => !s.promptInFlight), 60_000, 50);
+    await page.evaluate(() => ((window as unknown as { __bench: { keys: number[] } }).__bench.keys.length = 0));
+    await composer.click();
+    await composer.pressSequentially(TYPED, { delay: 40 });
+    await page.waitForTimeout(200);
+    const keysMs = await page.evaluate(() => (window as unknown as { __bench: { keys: number[] } }).__bench.keys);
+    return {
+      streamMs,
+      longTasks: recorded.longTasks.filter((ms) => ms > 50).length,
+      longestTaskMs: Math.max(0, ...recorded.longTasks),
+      longTaskMs: summarize(recorded.longTasks),
+      cardPaintMs: summarize(recorded.cards),
+      heapAfterGcMb: heap,
+      typingMs: summarize(keysMs),
+      transcriptChars: recorded.chars,
+    };
+  } finally {
+    await page.close();
+    await harness.close();
+  }
+}
