@@ -506,6 +506,8 @@ export class Hub {
     const { process, connectionId } = runtime;
     runtime.connectionId = undefined;
     if (connectionId) this.connectionEnded(connectionId);
+    // What the connection already wrote (say, a -32800 for a withdrawn request) reaches the agent first.
+    await runtime.connection?.drain();
     if (process) await process.stop();
     runtime.connection?.close();
     runtime.connection = undefined;

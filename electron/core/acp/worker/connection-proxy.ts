@@ -40,6 +40,8 @@ import {
 import { connectionWorkerEntry } from './worker-entry';
 
 const MiB = 1024 * 1024;
+/** How long stopping an agent waits for its worker's last writes, in ms. */
+const DRAIN_TIMEOUT_MS = 250;
 
 /** `connectAgent`'s options, plus where a sentence for the user goes (a request the worker refused). */
 export interface WorkerConnectOptions extends ConnectOptions {
@@ -72,6 +74,7 @@ class WorkerConnection {
   private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   /** Signals of the worker's pending callback requests, aborted on the worker's word or when it ends. */
   private readonly callbackSignals = new Map<number, AbortController>();
+  private readonly drains = new Map<number, () => void>();
   private settleReady!: { resolve(connection: RemoteConnection): void; reject(error: Error): void };
   private initialized = false;
 
@@ -176,6 +179,9 @@ class WorkerConnection {
       case 'log':
         this.options.log?.(message.line);
         return;
+      case 'drained':
+        this.drains.get(message.drainId)?.();
+        return;
       case 'closed':
         return this.end(message.error ? fromWireError(message.error) : new Error('The agent closed its connection.'), message.ended);
     }
@@ -235,7 +241,24 @@ class WorkerConnection {
       ...(methods as Pick<RemoteConnection, ConnectionMethod>),
       signal: this.abort.signal,
       close: () => this.end(new Error('Switchboard closed the connection.')),
+      drain: () => this.drain(),
     };
+  }
+
+  private drain(): Promise<void> {
+    if (this.abort.signal.aborted) return Promise.resolve();
+    const drainId = this.nextId++;
+    return new Promise<void>((done) => {
+      const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+      const drains = this.drains;
+      function finish() {
+        clearTimeout(timer);
+        drains.delete(drainId);
+        done();
+      }
+      this.drains.set(drainId, finish);
+      this.post({ t: 'drain', drainId });
+    });
   }
 
   /**
@@ -258,6 +281,7 @@ class WorkerConnection {
     this.calls.clear();
     for (const controller of this.callbackSignals.values()) controller.abort(reason);
     this.callbackSignals.clear();
+    for (const finish of [...this.drains.values()]) finish();
     if (!this.initialized) this.settleReady.reject(reason);
   }
 }

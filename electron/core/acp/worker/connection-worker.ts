@@ -346,6 +346,12 @@ port.on('message', (message: MainToWorker) => {
     case 'ack':
       events.acked(message.bytes);
       return;
+    case 'drain': {
+      // Writes the SDK has started are settled by the next macrotask; 'write' posts precede 'drained'.
+      const { drainId } = message;
+      setImmediate(() => post({ t: 'drained', drainId }));
+      return;
+    }
     case 'close':
       connection?.close();
       return;
