@@ -7,6 +7,8 @@
  * - `build/icon.icns` (macOS, 16–1024 px incl. @2x) and `build/icon.ico` (Windows, 16–256 px).
  * - `build/tray/trayTemplate.png` + `@2x`: the menu-bar / tray glyph (a macOS template image: black with
  *   alpha, tinted by the system); `build/tray/tray.png` for Windows and Linux trays, in a light colour.
+ * - `build/tray/badge.png`: the Windows taskbar overlay shown while requests wait (a dot; the count is in
+ *   its accessible description and the tray tooltip).
  *
  * sharp (libvips) rasterises the SVGs; png2icons packs the ICNS and ICO containers.
  */
@@ -50,6 +52,10 @@ async function main(): Promise<void> {
   // Windows and Linux trays do not tint: the same glyph in a light grey that reads on dark and light bars.
   const light = await sharp(tray, { density: 144 }).resize(32, 32).negate({ alpha: false }).linear(0.85, 0).png().toBuffer();
   writeFileSync(join(buildDir, 'tray', 'tray.png'), light);
+  const badge = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="13" fill="#d93025" stroke="#fff" stroke-width="3"/></svg>',
+  );
+  writeFileSync(join(buildDir, 'tray', 'badge.png'), await sharp(badge, { density: 144 }).resize(32, 32).png().toBuffer());
   console.log(`icons written to ${buildDir}`);
 }
 

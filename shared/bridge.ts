@@ -80,9 +80,32 @@ export interface TranscriptEntry {
    * HTML; `thought` is shown collapsed; `tool_call` and `plan` carry their details; `file_access` is the
    * visible log of a file the agent read or wrote; `other` is an update kind Switchboard does not know.
    */
-  kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'other';
+  kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'other' | 'request';
   toolCall?: ToolCallView;
   plan?: PlanEntryView[];
+  /** `request`: a question the agent asked in this session and how it ended (history transcripts only). */
+  request?: RequestRecordView;
+}
+
+/**
+ * A request (elicitation or permission) as the session's history keeps it. Values of fields that look
+ * secret (spec E-FORM-12) are never stored: such a field has `secret: true` and no `value`.
+ */
+export interface RequestRecordView {
+  mode: 'form' | 'url' | 'permission';
+  message: string;
+  /**
+   * How it ended: `accepted`, `declined`, `cancelled` (by the user), `chosen` (a permission option),
+   * `withdrawn` (by the agent), `disconnected` (the agent went away), `completed` (URL mode),
+   * `refused`, `stopped` (the user stopped what it belonged to), or `open` while it still waits (shown as "ended when Switchboard closed" once it is history).
+   */
+  outcome: 'accepted' | 'declined' | 'cancelled' | 'chosen' | 'withdrawn' | 'stopped' | 'disconnected' | 'completed' | 'refused' | 'open';
+  /** URL mode: the host only (never the full address, spec E-PRIV-1). */
+  host?: string;
+  /** Permission: the option chosen. */
+  option?: string;
+  /** Form: each field's title, and what was typed or sent unless the field looks secret. */
+  fields?: Array<{ name: string; title: string; value?: string; secret?: boolean }>;
 }
 
 /** A tool call as the agent last described it. */
@@ -95,6 +118,11 @@ export interface ToolCallView {
   status?: string;
   content: ToolContentView[];
   locations: Array<{ path: string; line?: number }>;
+  /**
+   * Set when the tool call was still `pending`/`in_progress` as its turn ended, its connection was lost,
+   * or it came from a replay or the history: why it will not finish ("stopped", "agent disconnected", …).
+   */
+  ended?: string;
 }
 
 /** One piece of a tool call's content. Diffs are capped for display; `truncatedLines` says how much was left out. */
@@ -146,6 +174,40 @@ export interface SessionView {
   suggestions: Array<{ name: string; description: string }>;
   /** running / idle / waiting for you (spec E-STATE-1, E-STATE-2). */
   foreground: ForegroundView;
+  /** This session's record in Switchboard's history. */
+  historyId?: string;
+  /** How this live session began: new, resumed or loaded from the agent, or continued from an ended one. */
+  origin?: 'new' | 'resumed' | 'loaded' | 'continued';
+}
+
+/** One past or live session in the History view (issue 10, scope 2 and 3). Times are ms since the epoch. */
+export interface HistorySessionView {
+  /** Absent for a session only the agent knows (`source: 'agent'`). */
+  historyId?: string;
+  source: 'switchboard' | 'agent';
+  agentId: string;
+  agentName: string;
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  createdAt?: number;
+  lastActivity?: number;
+  lastStopReason?: string;
+  /** Live now: the key of its open session. */
+  liveSessionKey?: string;
+  /** Why it ended, in words ("closed", "ended when Switchboard closed", "agent disconnected"). */
+  endedReason?: string;
+  /** The stored transcript reached its size cap; the rest was not kept. */
+  truncated?: boolean;
+}
+
+/**
+ * What the agent lets Switchboard do with one of its past sessions now: `resume` (v1/v2 `session/resume`),
+ * `load` (v1 `session/load`, replays the conversation), or `none` with `reason` (then only Continue).
+ */
+export interface ResumeOption {
+  how: 'resume' | 'load' | 'none';
+  reason?: string;
 }
 
 /** What a queue item belongs to (spec E-REQ-2, E-REQ-3, E-REQ-7). */
@@ -255,6 +317,8 @@ export interface Snapshot {
   defaultCwd: string;
   /** Where consented URL-mode pages open by default; `off` when URL mode is not advertised (spec E-CAP-2). */
   urlMode: UrlOpenMode | 'off';
+  /** A plain sentence about the history file found at start (e.g. moved aside as unreadable). */
+  historyNotice?: string;
 }
 
 /** Events from main to the renderer. The hub coalesces them into batches (architecture rule 6). */
@@ -275,6 +339,10 @@ export type BridgeEvent =
   | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string }
   /** Bring this item into view and focus it (the user clicked its OS notification). */
   | { type: 'focusItem'; itemId: string }
+  /** A session was closed: it is no longer live (its history stays). */
+  | { type: 'sessionRemoved'; sessionKey: string }
+  /** The history changed (a session started, ended, was renamed or deleted): a History view re-lists. */
+  | { type: 'historyChanged' }
   /** The user chose one of the app's commands in the native menu (or its accelerator); the renderer acts on it. */
   | { type: 'menuCommand'; command: MenuCommand };
 
@@ -343,6 +411,22 @@ export const commandParamSchemas = {
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
+  /** One page of history, newest first; `query` searches titles and transcript text (issue 10, scope 2). */
+  listHistory: z.object({ query: z.string().max(200).optional(), cursor: z.string().max(300).optional() }).strict(),
+  /** A past session read-only: its record, stored transcript and what its agent allows now. */
+  openHistory: z.object({ historyId: id }).strict(),
+  /** Resumes a past session with its agent (`session/resume`, else v1 `session/load`). */
+  resumeHistory: z.object({ historyId: id }).strict(),
+  /** Starts a new session with the same agent and folder, the old transcript shown above it. */
+  continueHistory: z.object({ historyId: id }).strict(),
+  /** Deletes a past session: `session/delete` where advertised, then the local copy. */
+  deleteHistory: z.object({ historyId: id }).strict(),
+  /** Closes a live session's tab: `session/close` where advertised; its history stays. */
+  closeSession: z.object({ sessionKey: id }).strict(),
+  /** One page of the agent's own `session/list` (issue 10, scope 3). */
+  listAgentSessions: z.object({ agentId: id, cursor: z.string().max(4096).optional() }).strict(),
+  /** Opens a session only the agent knows: resumed with a replay (v2) or loaded (v1) so its conversation shows. */
+  openAgentSession: z.object({ agentId: id, sessionId: z.string().min(1).max(500), cwd: z.string().min(1).max(4096), title: z.string().max(500).optional() }).strict(),
 } as const;
 
 /** Result type of each command. */
@@ -371,6 +455,14 @@ export interface CommandResults {
   getAgentLog: { text: string };
   openExternal: Record<string, never>;
   restartAgent: Record<string, never>;
+  listHistory: { sessions: HistorySessionView[]; nextCursor?: string };
+  openHistory: { session: HistorySessionView; transcript: TranscriptEntry[]; omitted: number; resume: ResumeOption };
+  resumeHistory: { sessionKey: string };
+  continueHistory: { sessionKey: string };
+  deleteHistory: { agentNotice?: string };
+  closeSession: Record<string, never>;
+  listAgentSessions: { sessions: HistorySessionView[]; nextCursor?: string; supported: boolean };
+  openAgentSession: { sessionKey: string };
 }
 
 export type CommandName = keyof typeof commandParamSchemas;

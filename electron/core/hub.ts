@@ -39,6 +39,10 @@ import { analyzeUrl } from '../../shared/url-analysis';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
+import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
+import { ENDED, HistoryRecorder } from './history/history-recorder';
+import { endedEntries } from './sessions/transcript';
+import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
 /**
  * How the host runs a built-in agent (`"builtin": "demo"` in the config): either a command run as a child
@@ -76,6 +80,11 @@ export interface HubOptions {
   attention?: AttentionSink;
   /** Opens a checked, re-serialised https (or loopback http) address in the system browser. */
   openExternal?: (url: string) => void;
+  /**
+   * The session history file (SQLite; the user-data folder in the app, `--data DIR` in the harness).
+   * Without one, history is kept in memory until the hub stops (issue 10, scope 1).
+   */
+  historyFile?: string;
 }
 
 /** A bridge command's handler: params as parsed by its schema, the command's result (or a promise of it). */
@@ -131,8 +140,20 @@ export class Hub {
   private stopping = false;
   /** Items already announced to the attention sink, so an update of an item does not notify again. */
   private readonly announced = new Set<string>();
+  /** Switchboard's own session history, and what writes live sessions into it. */
+  private readonly history: HistoryStore;
+  private readonly recorder: HistoryRecorder;
+  /** A plain sentence about the history file found at start (moved aside), shown with every snapshot. */
+  private readonly historyNotice?: string;
 
   constructor(private readonly options: HubOptions) {
+    const opened = HistoryStore.open(options.historyFile);
+    this.history = opened.store;
+    this.historyNotice = opened.notice;
+    if (opened.notice) options.log?.('history: the history file could not be used and was moved aside');
+    // Retention at start, bounded: at most a few batches; the rest goes at the next start.
+    for (let i = 0; i < 5 && this.history.prune() === PRUNE_BATCH; i++);
+    this.recorder = new HistoryRecorder(this.history, () => this.emit({ type: 'historyChanged' }), (line) => this.log(line));
     this.batcher = new EventBatcher((events) => this.listeners.forEach((l) => l(events)), options.batchIntervalMs);
     const urlMode = options.config.urlMode;
     this.modes = options.urlOpener && urlMode !== 'off' ? ['form', 'url'] : ['form'];
@@ -233,15 +254,20 @@ export class Hub {
       queue: this.broker.items(),
       defaultCwd: this.options.defaultCwd,
       urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
+      ...(this.historyNotice ? { historyNotice: this.historyNotice } : {}),
     };
   }
 
   /** Ends every agent process (stdin end, then SIGTERM, then SIGKILL) and resolves when all are gone. */
   async stop(): Promise<void> {
     this.stopping = true;
+    // History first: what waits now is kept as "ended when Switchboard closed", not "agent disconnected".
+    this.recorder.appClosing();
     await Promise.all([...this.agents.values()].map((runtime) => this.shutdown(runtime)));
     this.batcher.flush();
     this.batcher.dispose();
+    this.recorder.dispose();
+    this.history.close();
   }
 
   private run<K extends CommandName>(command: K, params: CommandInput<K>): Promise<CommandResults[K]> {
@@ -264,10 +290,13 @@ export class Hub {
     },
     answerElicitation: (p) => {
       this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn);
+      const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
+      this.recorder.answered(p.itemId, outcome, p.action === 'accept' ? p.values : undefined);
       return {};
     },
     answerPermission: (p) => {
       this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
+      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', undefined, p.optionId);
       return {};
     },
     reopenUrl: (p) => {
@@ -317,6 +346,17 @@ export class Hub {
       await this.restart(p.agentId);
       return {};
     },
+    listHistory: (p) => this.listHistory(p.query, p.cursor),
+    openHistory: (p) => this.openHistory(p.historyId),
+    resumeHistory: (p) => this.resumeHistory(p.historyId),
+    continueHistory: (p) => this.continueHistory(p.historyId),
+    deleteHistory: (p) => this.deleteHistory(p.historyId),
+    closeSession: async (p) => {
+      await this.closeSession(p.sessionKey);
+      return {};
+    },
+    listAgentSessions: (p) => this.listAgentSessions(p.agentId, p.cursor),
+    openAgentSession: (p) => this.openAgentSession(p.agentId, p.sessionId, p.cwd, p.title),
   };
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
@@ -517,6 +557,10 @@ export class Hub {
   private connectionEnded(connectionId: string): void {
     this.broker.connectionClosed(connectionId);
     this.sessions.connectionEnded(connectionId);
+    if (this.stopping) return;
+    for (const session of this.sessions.all()) {
+      if (session.connectionId === connectionId) this.recorder.ended(session.view.sessionKey, ENDED.agentStopped);
+    }
   }
 
   private callbacksFor(runtime: AgentRuntime, connectionId: string): ConnectionCallbacks {
@@ -666,7 +710,7 @@ export class Hub {
 
   // ── sessions ────────────────────────────────────────────────────────────────────────────────────────
 
-  private async newSession(agentId: string, cwd: string): Promise<{ sessionKey: string }> {
+  private async newSession(agentId: string, cwd: string, continued?: { entries: TranscriptEntry[]; title?: string }): Promise<{ sessionKey: string }> {
     const runtime = this.requireAgent(agentId);
     const connection = runtime.connection;
     if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
@@ -682,12 +726,23 @@ export class Hub {
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error)}`);
     }
     const session = new Session(
-      { sessionKey: `session-${randomUUID()}`, agentId, sessionId, cwd, connectionId, version: connection.version },
+      {
+        sessionKey: `session-${randomUUID()}`,
+        agentId,
+        sessionId,
+        cwd,
+        connectionId,
+        version: connection.version,
+        historyId: `history-${randomUUID()}`,
+        origin: continued ? 'continued' : 'new',
+        ...(continued ? { entries: continued.entries, ...(continued.title ? { title: continued.title } : {}) } : {}),
+      },
       (event) => this.emit(event),
       (clause) => this.overBudget(runtime, connectionId, clause),
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);
+    this.recorder.track(session, this.recordOf(session, runtime));
     // Deliver the new session before the command's result, so a renderer that selects it at once (and
     // the user who types straight away) finds it; both hosts keep events and results in order.
     this.batcher.flush();
@@ -730,6 +785,275 @@ export class Hub {
     session.setWaitingItems(this.broker.pendingCount(sessionKey));
   }
 
+  // ── history, resume, close, delete (issue 10) ──────────────────────────────────────────────────────
+
+  /** A new history record for a live session. */
+  private recordOf(session: Session, runtime: AgentRuntime, createdAt = Date.now()): HistoryRecordInput {
+    const { view } = session;
+    return {
+      historyId: view.historyId!,
+      agentId: view.agentId,
+      agentName: runtime.config.name,
+      sessionId: view.sessionId,
+      cwd: view.cwd,
+      ...(view.title ? { title: view.title } : {}),
+      createdAt,
+      lastActivity: Date.now(),
+      protocolVersion: runtime.connection?.version ?? 1,
+    };
+  }
+
+  /** A record as the History view shows it: live, or ended and why. */
+  private historyView(record: HistoryRecord): HistorySessionView {
+    const live = this.sessions.byHistoryId(record.historyId);
+    const liveNow = live && this.agents.get(live.view.agentId)?.connectionId === live.connectionId;
+    return {
+      historyId: record.historyId,
+      source: 'switchboard',
+      agentId: record.agentId,
+      agentName: this.agents.get(record.agentId)?.config.name ?? record.agentName,
+      sessionId: record.sessionId,
+      cwd: record.cwd,
+      ...(record.title ? { title: record.title } : {}),
+      createdAt: record.createdAt,
+      lastActivity: record.lastActivity,
+      ...(record.lastStopReason ? { lastStopReason: record.lastStopReason } : {}),
+      ...(liveNow ? { liveSessionKey: live.view.sessionKey } : { endedReason: record.endedReason ?? ENDED.appClosed }),
+      ...(record.truncated ? { truncated: true } : {}),
+    };
+  }
+
+  private listHistory(query: string | undefined, cursor: string | undefined): { sessions: HistorySessionView[]; nextCursor?: string } {
+    this.recorder.flush();
+    const page = this.history.list({ query, cursor });
+    return { sessions: page.records.map((r) => this.historyView(r)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  }
+
+  private requireRecord(historyId: string): HistoryRecord {
+    this.recorder.flush();
+    const record = this.history.get(historyId);
+    if (!record) throw new Error('This session is no longer in your history.');
+    return record;
+  }
+
+  private openHistory(historyId: string) {
+    const record = this.requireRecord(historyId);
+    const view = this.historyView(record);
+    const { entries, omitted } = this.history.transcript(historyId);
+    return { session: view, transcript: endedEntries(entries, view.endedReason ?? ENDED.appClosed), omitted, resume: this.resumeOption(record.agentId, true) };
+  }
+
+  /**
+   * How this agent can take a past session back now: v2 `session/resume`; v1 `session/resume`, else
+   * `session/load`; otherwise none, with the reason in words (then only Continue in a new session).
+   * `local`: Switchboard has the transcript, so a resume without replay is enough (v1 prefers it).
+   */
+  private resumeOption(agentId: string, local: boolean): ResumeOption {
+    const runtime = this.agents.get(agentId);
+    if (!runtime) return { how: 'none', reason: 'Its agent is no longer configured.' };
+    const connection = runtime.connection;
+    if (!connection || runtime.view.status.kind !== 'ready') return { how: 'none', reason: `${runtime.config.name} is not running.` };
+    const caps = connection.sessionLifecycle;
+    if (connection.version === 2) return { how: 'resume' };
+    if (local ? caps.resume : caps.load) return { how: local ? 'resume' : 'load' };
+    if (caps.resume || caps.load) return { how: caps.resume ? 'resume' : 'load' };
+    return { how: 'none', reason: `${runtime.config.name} cannot resume or load sessions.` };
+  }
+
+  private async resumeHistory(historyId: string): Promise<{ sessionKey: string }> {
+    const record = this.requireRecord(historyId);
+    const live = this.sessions.byHistoryId(historyId);
+    const runtime = this.requireAgent(record.agentId);
+    if (live && runtime.connectionId === live.connectionId) return { sessionKey: live.view.sessionKey };
+    const option = this.resumeOption(record.agentId, true);
+    if (option.how === 'none') throw new Error(`${option.reason} Use Continue in a new session instead.`);
+    const { entries } = this.history.transcript(historyId);
+    return this.attach(record, option.how, endedEntries(entries, record.endedReason ?? ENDED.appClosed), live);
+  }
+
+  /**
+   * Opens a session only the agent knows (started in another client): with a replay where the agent
+   * can (v2 `replayFrom`, v1 `session/load`), so its conversation shows.
+   */
+  private async openAgentSession(agentId: string, sessionId: string, cwd: string, title: string | undefined): Promise<{ sessionKey: string }> {
+    this.recorder.flush();
+    const known = this.history.findByAgentSession(agentId, sessionId);
+    if (known) return this.resumeHistory(known.historyId);
+    const runtime = this.requireAgent(agentId);
+    if (!isAbsolute(cwd)) throw new Error('The agent listed this session with a folder that is not an absolute path.');
+    const option = this.resumeOption(agentId, false);
+    if (option.how === 'none') throw new Error(option.reason);
+    const now = Date.now();
+    const record: HistoryRecord = {
+      historyId: `history-${randomUUID()}`,
+      agentId,
+      agentName: runtime.config.name,
+      sessionId,
+      cwd,
+      ...(title ? { title } : {}),
+      createdAt: now,
+      lastActivity: now,
+      protocolVersion: runtime.connection?.version ?? 1,
+      bytes: 0,
+      truncated: false,
+    };
+    return this.attach(record, option.how, [], undefined, true);
+  }
+
+  /**
+   * Makes a past session live again on its agent's current connection. The session is registered before
+   * the request so replayed updates and the v2 snapshot land in it; a failure removes it again and leaves
+   * the stored transcript as it was. A replay replaces the stored transcript only when it was readable.
+   */
+  private async attach(record: HistoryRecord, how: 'resume' | 'load', stored: TranscriptEntry[], previous: Session | undefined, fresh = false): Promise<{ sessionKey: string }> {
+    const runtime = this.requireAgent(record.agentId);
+    const connection = runtime.connection!;
+    // A replay: v1 `session/load`, or a v2 resume of a session Switchboard has no transcript of.
+    const replay = how === 'load' || (fresh && connection.version === 2);
+    if (previous) this.forgetSession(previous, undefined);
+    const session = new Session(
+      {
+        sessionKey: `session-${randomUUID()}`,
+        agentId: record.agentId,
+        sessionId: record.sessionId,
+        cwd: record.cwd,
+        connectionId: runtime.connectionId!,
+        version: connection.version,
+        historyId: record.historyId,
+        origin: replay ? 'loaded' : 'resumed',
+        ...(record.title ? { title: record.title } : {}),
+        entries: replay ? [] : stored,
+      },
+      (event) => this.emit(event),
+    );
+    this.emit({ type: 'session', session: session.view });
+    this.sessions.add(session);
+    this.batcher.flush();
+    session.beginReplay();
+    try {
+      if (how === 'load') await connection.loadSession(record.sessionId, record.cwd);
+      else await connection.resumeSession(record.sessionId, record.cwd, connection.version === 2 && replay);
+    } catch (error) {
+      this.sessions.remove(session.view.sessionKey);
+      this.emit({ type: 'sessionRemoved', sessionKey: session.view.sessionKey });
+      throw new Error(describeResumeFailure(runtime.config.name, how, error, connection.signal.aborted));
+    }
+    // The connection resolves once the replay and the v2 snapshot (both before the response) are delivered.
+    session.replayFinished();
+    const entries = session.view.transcript;
+    const unreadable = entries.filter((e) => e.kind === 'other').length;
+    const recordInput: HistoryRecordInput = { ...record, lastActivity: Date.now(), protocolVersion: connection.version, endedReason: undefined };
+    this.history.upsert(recordInput);
+    if (replay && unreadable > 0 && !fresh) {
+      // Garbage in the replay: the stored transcript stays as it was, and the user is told why.
+      session.transcript.system(`The agent's replay had ${unreadable} update${unreadable === 1 ? '' : 's'} Switchboard could not read, so your saved transcript was kept as it was.`);
+    } else if (replay) {
+      this.history.replaceEntries(record.historyId, entries);
+    } else if (fresh) {
+      session.transcript.system('The agent resumed this session without replaying it; earlier messages are not shown.');
+    }
+    this.recorder.track(session, recordInput, true);
+    this.recorder.flush();
+    return { sessionKey: session.view.sessionKey };
+  }
+
+  private async continueHistory(historyId: string): Promise<{ sessionKey: string }> {
+    const record = this.requireRecord(historyId);
+    const { entries } = this.history.transcript(historyId);
+    const when = new Date(record.lastActivity).toISOString().slice(0, 16).replace('T', ' ');
+    const note = (text: string): TranscriptEntry => ({ entryId: `entry-${randomUUID()}`, role: 'system', text });
+    return this.newSession(record.agentId, record.cwd, {
+      title: record.title,
+      entries: [
+        note(`Continued from an earlier session (last active ${when} UTC). Its transcript is shown below for you; the agent has not seen it.`),
+        ...endedEntries(entries, record.endedReason ?? ENDED.appClosed),
+        note('A new session starts here.'),
+      ],
+    });
+  }
+
+  /**
+   * Closes a session's tab: `session/close` where the agent advertises it (its MCP servers and processes
+   * can go), then the session is no longer live. Its history stays. An agent's error is reported, not thrown.
+   */
+  private async closeSession(sessionKey: string): Promise<void> {
+    const session = this.sessions.get(sessionKey);
+    if (!session) return;
+    const runtime = this.agents.get(session.view.agentId);
+    const connection = runtime?.connection;
+    if (runtime && connection && runtime.connectionId === session.connectionId && connection.sessionLifecycle.close) {
+      this.broker.cancelPermissions(sessionKey);
+      try {
+        await connection.closeSession(session.view.sessionId);
+      } catch (error) {
+        this.emit({ type: 'notice', level: 'info', agentId: runtime.config.id, text: `${runtime.config.name} could not close the session: ${describeAgentError(error)}` });
+      }
+    }
+    this.forgetSession(session, ENDED.closed);
+  }
+
+  /** Drops a session from the live ones (its tab goes), ending its history record with `endedReason`. */
+  private forgetSession(session: Session, endedReason: string | undefined): void {
+    this.recorder.untrack(session.view.sessionKey, endedReason);
+    this.sessions.remove(session.view.sessionKey);
+    this.emit({ type: 'sessionRemoved', sessionKey: session.view.sessionKey });
+    this.emit({ type: 'historyChanged' });
+  }
+
+  /**
+   * Deletes a past session (the renderer asked the user first): closes it if live, sends `session/delete`
+   * where the agent advertises it, and removes the local copy. The local copy goes even when the agent
+   * fails; `agentNotice` then says so.
+   */
+  private async deleteHistory(historyId: string): Promise<{ agentNotice?: string }> {
+    const record = this.requireRecord(historyId);
+    const live = this.sessions.byHistoryId(historyId);
+    if (live) await this.closeSession(live.view.sessionKey);
+    const runtime = this.agents.get(record.agentId);
+    const connection = runtime?.connection;
+    let agentNotice: string | undefined;
+    if (runtime && connection && runtime.view.status.kind === 'ready' && connection.sessionLifecycle.delete) {
+      try {
+        await connection.deleteSession(record.sessionId);
+      } catch (error) {
+        if (!(error instanceof RequestError && error.code === -32002)) {
+          agentNotice = `${runtime.config.name} could not delete its own copy: ${describeAgentError(error)}`;
+        }
+      }
+    }
+    this.history.delete(historyId);
+    this.emit({ type: 'historyChanged' });
+    return agentNotice ? { agentNotice } : {};
+  }
+
+  /** One page of the agent's `session/list`, each marked with its history record when Switchboard has one. */
+  private async listAgentSessions(agentId: string, cursor: string | undefined): Promise<{ sessions: HistorySessionView[]; nextCursor?: string; supported: boolean }> {
+    const runtime = this.requireAgent(agentId);
+    const connection = runtime.connection;
+    if (!connection || runtime.view.status.kind !== 'ready' || !connection.sessionLifecycle.list) return { sessions: [], supported: false };
+    let page;
+    try {
+      page = await connection.listSessions(cursor);
+    } catch (error) {
+      throw new Error(`${runtime.config.name} could not list its sessions: ${describeAgentError(error)}`);
+    }
+    this.recorder.flush();
+    const sessions = page.sessions.map((listed): HistorySessionView => {
+      const known = this.history.findByAgentSession(agentId, listed.sessionId);
+      return {
+        ...(known ? { historyId: known.historyId } : {}),
+        source: known ? 'switchboard' : 'agent',
+        agentId,
+        agentName: runtime.config.name,
+        sessionId: listed.sessionId,
+        cwd: listed.cwd,
+        ...(listed.title ? { title: listed.title } : {}),
+        ...(listed.updatedAt ? { lastActivity: listed.updatedAt } : {}),
+      };
+    });
+    return { sessions, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}), supported: true };
+  }
+
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
 
   private requireAgent(agentId: string): AgentRuntime {
@@ -754,6 +1078,7 @@ export class Hub {
   }
 
   private emit(event: BridgeEvent): void {
+    this.recorder.observe(event);
     this.batcher.push(event);
   }
 
@@ -776,6 +1101,18 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
   const message = error instanceof Error ? error.message : String(error);
   if (message.trimStart().startsWith('[')) return 'The agent sent a reply that is not valid ACP.';
   return `The agent answered with an error: ${message}`;
+}
+
+/**
+ * Why a `session/load` or `session/resume` failed, in a sentence: an agent that no longer knows the
+ * session (-32002 or -32602) is pointed at Continue in a new session.
+ */
+function describeResumeFailure(agentName: string, how: 'resume' | 'load', error: unknown, connectionClosed: boolean): string {
+  if (connectionClosed) return `${agentName} stopped before it ${how === 'load' ? 'loaded' : 'resumed'} the session.`;
+  if (error instanceof RequestError && (error.code === -32002 || error.code === -32602)) {
+    return `${agentName} no longer knows this session. Use Continue in a new session to carry on with its transcript.`;
+  }
+  return `${agentName} could not ${how} the session: ${describeAgentError(error)}. Your saved transcript is unchanged.`;
 }
 
 /** The agent answered -32000 "Authentication required". */

@@ -78,8 +78,14 @@ export abstract class BaseTurnHost implements TurnHost {
 
   /** Streams one paragraph: chunks of the current agent message, separated from earlier text by a blank line. */
   say(text: string, options: SayOptions = {}): Promise<void> {
-    return this.serial(() => this.stream(text, options.evenIfCancelled === true));
+    return this.serial(async () => {
+      await this.stream(text, options.evenIfCancelled === true);
+      this.onSay?.(text);
+    });
   }
+
+  /** Told each paragraph the agent said, so the session can remember it for a replay. */
+  onSay?: (text: string) => void;
 
   private async stream(text: string, evenIfCancelled: boolean): Promise<void> {
     const stopped = () => this.cancelled.aborted && !evenIfCancelled;

@@ -8,6 +8,7 @@ import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { FormSchema } from './schemas';
 import type { DemoServices } from './signin';
 import { log, type ProtocolVersion } from './info';
+import { DemoSessionFile, remember, type DemoMessage, type StoredDemoSession } from './session-file';
 
 /** Elicitation modes the client advertised in `initialize`. */
 export interface ElicitationModes {
@@ -244,6 +245,9 @@ function errorText(error: RequestError): string {
   return `${error.message} (${data.length > 300 ? `${data.slice(0, 300)}…` : data})`;
 }
 
+/** Sessions per `session/list` page (small, so paging can be seen with a few sessions). */
+export const LIST_PAGE = 20;
+
 /** One turn's handle, owned by the prompt handler that started it. */
 export interface TurnSlot {
   /** Aborted by `session/cancel` or `session/close`. */
@@ -257,6 +261,10 @@ export class DemoSession {
   readonly createdAt = new Date();
   updatedAt = new Date();
   title?: string;
+  /** How the last turn ended: a v2 resume's idle snapshot carries it, as real agents' aggregate snapshots do. */
+  lastStopReason?: DemoStopReason;
+  /** What was said, for `session/load` and a v2 resume with `replayFrom` (bounded, see session-file.ts). */
+  messages: DemoMessage[] = [];
   private tail: Promise<void> = Promise.resolve();
   private current?: AbortController;
   private readonly held = new Set<AbortController>();
@@ -302,6 +310,16 @@ export class DemoSession {
     };
   }
 
+  /** Remembers a message; the first prompt becomes the session's title. Returns true when the title was set. */
+  remember(role: DemoMessage['role'], text: string): boolean {
+    remember(this.messages, role, text);
+    this.updatedAt = new Date();
+    if (role !== 'user' || this.title) return false;
+    const line = text.trim().split('\n')[0];
+    this.title = line.length > 60 ? `${line.slice(0, 59)}…` : line;
+    return Boolean(this.title);
+  }
+
   /** Cancels the running turn and every held prompt. Prompts sent afterwards are not affected. */
   cancel(reason: string): void {
     const error = RequestError.requestCancelled(undefined, reason);
@@ -310,9 +328,42 @@ export class DemoSession {
   }
 }
 
-/** All sessions of this (single, stdio) connection. */
+/**
+ * Every session the demo agent knows: those of this (single, stdio) connection and, when the host gave it
+ * a folder, those of earlier runs (session-file.ts), which can be listed, loaded, resumed and deleted.
+ */
 export class SessionRegistry {
   private readonly sessions = new Map<string, DemoSession>();
+
+  constructor(private readonly file = new DemoSessionFile()) {
+    for (const stored of file.load()) {
+      const session = new DemoSession(stored.sessionId, stored.cwd);
+      session.title = stored.title;
+      session.messages = stored.messages;
+      const updatedAt = new Date(stored.updatedAt);
+      if (!Number.isNaN(updatedAt.getTime())) session.updatedAt = updatedAt;
+      this.sessions.set(session.sessionId, session);
+    }
+  }
+
+  /** Writes every session to the file (after a turn, a new session, a delete). */
+  persist(): void {
+    const stored: StoredDemoSession[] = this.list().map((s) => ({
+      sessionId: s.sessionId,
+      cwd: s.cwd,
+      ...(s.title ? { title: s.title } : {}),
+      updatedAt: s.updatedAt.toISOString(),
+      messages: s.messages,
+    }));
+    this.file.save(stored);
+  }
+
+  /** Deletes a session for good (`session/delete`, either version). @throws RequestError -32002 for an unknown one. */
+  delete(sessionId: string): void {
+    if (!this.remove(sessionId)) throw RequestError.resourceNotFound(sessionId);
+    this.persist();
+    log(`session/delete ${sessionId}`);
+  }
 
   /** Registers a new session. */
   add(session: DemoSession): void {
@@ -327,6 +378,7 @@ export class SessionRegistry {
   open(cwd: string, announce: (sessionId: string) => Promise<void>): DemoSession {
     const session = new DemoSession(randomUUID(), cwd);
     this.add(session);
+    this.persist();
     log(`session/new ${session.sessionId}`);
     setImmediate(() => {
       announce(session.sessionId).catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
@@ -358,6 +410,31 @@ export class SessionRegistry {
   /** Every session, oldest first. */
   list(): DemoSession[] {
     return [...this.sessions.values()];
+  }
+
+  /** Ends a session's running turn (`session/close`); it stays listed and can be resumed. Returns whether it exists. */
+  close(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    session?.cancel('session closed');
+    return session !== undefined;
+  }
+
+  /**
+   * One page of `session/list`, newest first: {@link LIST_PAGE} sessions from the opaque `cursor` (an offset
+   * here), with `nextCursor` while more remain. Only sessions in `cwd` when it is given.
+   */
+  page(cwd: string | null | undefined, cursor: string | null | undefined) {
+    const all = this.list()
+      .filter((session) => !cwd || session.cwd === cwd)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+    const start = cursor && /^\d+$/.test(cursor) ? Number(cursor) : 0;
+    const sessions = all.slice(start, start + LIST_PAGE).map((session) => ({
+      sessionId: session.sessionId,
+      cwd: session.cwd,
+      ...(session.title ? { title: session.title } : {}),
+      updatedAt: session.updatedAt.toISOString(),
+    }));
+    return { sessions, ...(start + LIST_PAGE < all.length ? { nextCursor: String(start + LIST_PAGE) } : {}) };
   }
 
   /** Cancels every running or held turn (the connection is going away). */

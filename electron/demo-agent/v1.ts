@@ -2,6 +2,7 @@
  * The demo agent over ACP v1 (the SDK's default entry point). A v1 prompt turn lasts as long as the
  * `session/prompt` request: the response carries the stop reason.
  */
+import { randomUUID } from 'node:crypto';
 import * as acp from '@agentclientprotocol/sdk';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
@@ -120,8 +121,8 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
         protocolVersion: 1,
         agentInfo: demoAgentInfo(),
         agentCapabilities: {
-          loadSession: false,
-          sessionCapabilities: { list: {}, close: {} },
+          loadSession: true,
+          sessionCapabilities: { list: {}, close: {}, resume: {}, delete: {} },
           auth: { logout: {} },
         },
         authMethods: [
@@ -157,18 +158,42 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       );
       return { sessionId: session.sessionId };
     })
-    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
-      sessions: sessions
-        .list()
-        .filter((session) => !params.cwd || session.cwd === params.cwd)
-        .map((session) => ({
-          sessionId: session.sessionId,
-          cwd: session.cwd,
-          updatedAt: session.updatedAt.toISOString(),
-        })),
-    }))
+    .onRequest(acp.methods.agent.session.list, ({ params }) => sessions.page(params.cwd, params.cursor))
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
-      sessions.remove(params.sessionId);
+      if (!sessions.close(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.delete, ({ params }) => {
+      sessions.delete(params.sessionId);
+      return {};
+    })
+    // session/load replays the conversation as session/update notifications, then answers.
+    .onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      log(`session/load ${params.sessionId} (${session.messages.length} messages)`);
+      const notify = (update: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update });
+      for (const message of session.messages) {
+        const content = { type: 'text' as const, text: message.text };
+        await notify(message.role === 'user' ? { sessionUpdate: 'user_message_chunk', content } : { sessionUpdate: 'agent_message_chunk', messageId: randomUUID(), content });
+      }
+      if (session.title) await notify({ sessionUpdate: 'session_info_update', title: session.title });
+      await notify({ sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() });
+      return {};
+    })
+    // session/resume (v1) never replays: the client keeps its own copy.
+    .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
+      const session = sessions.get(params.sessionId);
+      if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
+      log(`session/resume ${params.sessionId}`);
+      setImmediate(() => {
+        client
+          .notify(acp.methods.client.session.update, {
+            sessionId: session.sessionId,
+            update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
+          })
+          .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
+      });
       return {};
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
@@ -177,10 +202,16 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       if (!slot) return { stopReason: 'cancelled' };
       try {
         const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
-        const stopReason = await runPrompt(host, promptText(params.prompt));
+        const text = promptText(params.prompt);
+        host.onSay = (said) => session.remember('agent', said);
+        if (session.remember('user', text)) {
+          await client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update: { sessionUpdate: 'session_info_update', title: session.title } });
+        }
+        const stopReason = await runPrompt(host, text);
         return { stopReason };
       } finally {
         slot.end();
+        sessions.persist();
       }
     })
     .onNotification(acp.methods.agent.session.cancel, ({ params }) => {

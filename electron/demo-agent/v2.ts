@@ -192,7 +192,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
   let modes: ElicitationModes = { form: false, url: false };
 
   /** Runs one turn to its end and reports `idle` with the stop reason. Never rejects. */
-  async function finishTurn(host: V2TurnHost, text: string, end: () => void): Promise<void> {
+  async function finishTurn(host: V2TurnHost, text: string, end: (stopReason: DemoStopReason) => void): Promise<void> {
     let stopReason: DemoStopReason = 'end_turn';
     try {
       stopReason = await runPrompt(host, text);
@@ -201,7 +201,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       await host.update(stateUpdate('idle', stopReason)).catch((error: unknown) => {
         log(`idle state_update failed: ${String(error)}`);
       });
-      end();
+      end(stopReason);
     }
   }
 
@@ -213,7 +213,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       return {
         protocolVersion: 2,
         info: demoAgentInfo(),
-        capabilities: { session: {} },
+        capabilities: { session: { delete: {} } },
         authMethods: [
           {
             methodId: DEMO_AUTH_METHOD.id,
@@ -252,28 +252,31 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       );
       return { sessionId: session.sessionId, availableCommands: commands() };
     })
-    .onRequest(acp.methods.agent.session.list, ({ params }) => ({
-      sessions: sessions
-        .list()
-        .filter((session) => !params.cwd || session.cwd === params.cwd)
-        .map((session) => ({
-          sessionId: session.sessionId,
-          cwd: session.cwd,
-          updatedAt: session.updatedAt.toISOString(),
-        })),
-    }))
+    .onRequest(acp.methods.agent.session.list, ({ params }) => sessions.page(params.cwd, params.cursor))
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
       const session = sessions.get(params.sessionId);
       if (!session) throw acp.RequestError.resourceNotFound(params.sessionId);
-      // No history is kept, so nothing to replay; the current-state snapshot comes before the response.
-      await client.notify(acp.methods.client.session.update, {
-        sessionId: session.sessionId,
-        update: session.busy ? stateUpdate('running') : stateUpdate('idle'),
-      });
+      const replay = params.replayFrom?.type === 'start';
+      log(`session/resume ${params.sessionId}${replay ? ` replaying ${session.messages.length} messages` : ''}`);
+      const notify = (update: acp.SessionUpdate) => client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update });
+      if (replay) {
+        for (const message of session.messages) {
+          const content: acp.ContentBlock[] = [{ type: 'text', text: message.text }];
+          await notify(message.role === 'user' ? { sessionUpdate: 'user_message', messageId: randomUUID(), content } : { sessionUpdate: 'agent_message', messageId: randomUUID(), content });
+        }
+      }
+      if (session.title) await notify({ sessionUpdate: 'session_info_update', title: session.title });
+      // The current-state snapshot comes after the replay and before the response; an idle one still
+      // carries how the last turn ended (a resumed "cancelled" is old news, spec E-CXL-5).
+      await notify(session.busy ? stateUpdate('running') : stateUpdate('idle', session.lastStopReason));
       return { availableCommands: commands() };
     })
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
-      if (!sessions.remove(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
+      if (!sessions.close(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.delete, ({ params }) => {
+      sessions.delete(params.sessionId);
       return {};
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
@@ -283,14 +286,21 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       const messageId = randomUUID();
       const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
       const text = promptText(params.prompt);
+      host.onSay = (said) => session.remember('agent', said);
+      const titled = session.remember('user', text);
       try {
         await host.update({ sessionUpdate: 'user_message', messageId, content: params.prompt });
+        if (titled) await host.update({ sessionUpdate: 'session_info_update', title: session.title });
         await host.update(stateUpdate('running'));
       } catch (error) {
         slot.end();
         throw error;
       }
-      const turn = finishTurn(host, text, slot.end);
+      const turn = finishTurn(host, text, (stopReason) => {
+        session.lastStopReason = stopReason;
+        slot.end();
+        sessions.persist();
+      });
       // The request scenario scopes its question to this request, so the request must stay pending.
       if (pickScenario(text)?.name === 'request') await turn;
       else turn.catch((error: unknown) => log(`turn failed: ${String(error)}`));

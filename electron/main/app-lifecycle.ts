@@ -19,6 +19,7 @@ import { bindBridge, createSenderCheck, type BridgeHub } from './ipc-binding';
 import { createMainWindow, trackWindowState, type BrowserWindowClass } from './main-window';
 import { watchRenderer } from './renderer-recovery';
 import { createWaitingTray, type TrayApi } from './tray';
+import { trayTooltip } from './tray-text';
 import { updatesDisabledReason } from './update-policy';
 import { startUpdater, type RunningUpdater, type UpdaterLike } from './updater';
 import { utilityDemoAgent, type UtilityProcessApi } from './utility-agent';
@@ -191,7 +192,11 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       );
       const created = options.createHub({
         config,
-        builtinAgents: { demo: utilityDemoAgent(electron.utilityProcess, paths.demoAgent) },
+        // issue 10: the demo agent keeps its own sessions in the user-data folder.
+        builtinAgents: {
+          demo: { ...utilityDemoAgent(electron.utilityProcess, paths.demoAgent), env: { DEMO_AGENT_DATA_DIR: join(app.getPath('userData'), 'demo-agent') } },
+        },
+        historyFile: join(app.getPath('userData'), 'history.sqlite'),
         defaultCwd: app.getPath('home'),
         log: log,
         urlOpener: createUrlOpener({ BrowserWindow: electron.BrowserWindow, shell: electron.shell }, { log: log }),
@@ -203,6 +208,10 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
             osAttention.waitingCount(count);
             tray?.update(count);
             updater?.workChanged();
+            // Windows has no badge count: a dot over the taskbar button, the count in its description.
+            if (options.platform === 'win32' && mainWindow && !mainWindow.isDestroyed()) {
+              mainWindow.setOverlayIcon(count > 0 ? electron.nativeImage.createFromPath(join(paths.trayIcons, 'badge.png')) : null, trayTooltip(count));
+            }
           },
         },
         openExternal: createOpenExternal(electron.shell, log),

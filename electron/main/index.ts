@@ -4,11 +4,20 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, screen, session, shell, Tray, utilityProcess } from 'electron';
 import electronUpdater from 'electron-updater';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hub } from '../core/hub';
 import { startSwitchboard } from './app-lifecycle';
+import { updateFeedConfigured } from './update-policy';
+
+function readTextOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 startSwitchboard(
   { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, screen, session, shell, Tray, utilityProcess },
@@ -18,7 +27,7 @@ startSwitchboard(
     resourcesPath: process.resourcesPath,
     // electron-updater's autoUpdater is created on first access; an unpackaged run never touches it.
     updater: app.isPackaged ? electronUpdater.autoUpdater : null,
-    hasUpdateFeed: app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml')),
+    hasUpdateFeed: app.isPackaged && updateFeedConfigured(readTextOrEmpty(join(process.resourcesPath, 'app-update.yml'))),
     versions: process.versions,
     platform: process.platform,
     createHub: (options) => new Hub(options),

@@ -13,6 +13,14 @@ export const CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
 /** While a downloaded update waits for a quiet moment, how often to look again, in ms. */
 export const QUIET_RECHECK_MS = 60_000;
 
+/**
+ * Whether electron-builder's `app-update.yml` names a feed. A build without a detectable repository still
+ * writes the file, but with no `provider`, and electron-updater would then fail every check.
+ */
+export function updateFeedConfigured(appUpdateYml: string): boolean {
+  return /^provider:\s*\S+/m.test(appUpdateYml);
+}
+
 /** Why updates are off here, or null when they run. */
 export function updatesDisabledReason(facts: { isPackaged: boolean; settingEnabled: boolean; hasFeed: boolean }): string | null {
   if (!facts.isPackaged) return 'updates are off in unpackaged runs';

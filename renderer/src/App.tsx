@@ -5,6 +5,7 @@ import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
+import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore } from './state/store';
 import './App.css';
@@ -33,6 +34,8 @@ export function App({ store }: { store: AppStore }) {
   const selectAgent = useCallback((agentId: string) => store.dispatch({ type: 'selectAgent', agentId }), [store]);
   const revealItem = useCallback((itemId: string) => store.dispatch({ type: 'revealItem', itemId }), [store]);
   const showWaiting = useCallback(() => store.dispatch({ type: 'showWaiting' }), [store]);
+  const showHistory = useCallback(() => store.dispatch({ type: 'showHistory' }), [store]);
+  const showSession = useCallback((agentId: string, sessionKey: string) => store.dispatch({ type: 'showSession', agentId, sessionKey }), [store]);
   const markSeen = useCallback((itemIds: string[]) => store.dispatch({ type: 'markSeen', itemIds }), [store]);
 
   // Native-menu commands from main (the menu's accelerators work wherever focus is). A command is handled
@@ -63,21 +66,26 @@ export function App({ store }: { store: AppStore }) {
   }, []);
 
   const waitingView = state.view === 'waiting';
+  const historyView = state.view === 'history';
   return (
     <div className="app">
       <AgentSidebar
         agents={state.agents}
-        selectedAgentId={waitingView ? null : (agent?.agentId ?? null)}
+        selectedAgentId={waitingView || historyView ? null : (agent?.agentId ?? null)}
         counts={counts}
         unread={unread}
         waitingView={waitingView}
         onSelect={selectAgent}
         onShowWaiting={showWaiting}
+        historyView={historyView}
+        onShowHistory={showHistory}
         onDialog={setDialog}
       />
       <main className="workspace">
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
+        ) : historyView ? (
+          <HistoryView agents={state.agents} historyVersion={state.historyVersion} onShowSession={showSession} />
         ) : waitingView ? (
           <WaitingForYou items={waiting} seen={state.seen} sessionNames={names} onOpen={revealItem} />
         ) : agent ? (

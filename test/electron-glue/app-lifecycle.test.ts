@@ -221,6 +221,9 @@ describe('app lifecycle', () => {
     expect(child.posted.at(-1)).toBeNull();
     child.emit('exit', 0);
     expect(await stopped).toMatchObject({ code: 0, message: 'The demo agent exited.' });
+    // issue 10: the demo agent keeps its own sessions, and Switchboard its history, in the user-data folder.
+    expect(demo.env).toEqual({ DEMO_AGENT_DATA_DIR: join(userData, 'demo-agent') });
+    expect(options.historyFile).toBe(join(userData, 'history.sqlite'));
     expect(options.defaultCwd).toBe('/home/me');
     expect(options.config.agents.map((agent) => agent.name)).toEqual(['Demo agent']);
   });
@@ -492,6 +495,16 @@ describe('app lifecycle', () => {
       tray.emit('click');
       expect(mainWindow().minimized).toBe(false);
       expect(hubs[0].focusedItems).toEqual(['first']);
+    });
+
+    it('marks the Windows taskbar button while requests wait, with the count in its description', async () => {
+      const { hubs } = await startReady({ platform: 'win32' });
+      hubs[0].options.attention!.waitingCount(3);
+      hubs[0].options.attention!.waitingCount(0);
+      expect(mainWindow().overlays).toEqual([
+        { image: join('/opt/switchboard/build/tray', 'badge.png'), description: 'Switchboard: 3 requests waiting for you' },
+        { image: null, description: 'Switchboard: nothing waiting for you' },
+      ]);
     });
 
     it('remembers the window’s bounds and reopens there', async () => {

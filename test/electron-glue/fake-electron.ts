@@ -136,6 +136,11 @@ export class FakeBrowserWindow extends EventEmitter {
   isMaximized(): boolean {
     return this.maximized;
   }
+  /** Every `setOverlayIcon` call: the image's path (null to clear) and the description. */
+  readonly overlays: Array<{ image: string | null; description: string }> = [];
+  setOverlayIcon(image: { path: string } | null, description: string): void {
+    this.overlays.push({ image: image?.path ?? null, description });
+  }
   getNormalBounds(): { x: number; y: number; width: number; height: number } {
     return { ...this.normalBounds };
   }

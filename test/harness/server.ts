@@ -48,6 +48,11 @@ export interface HarnessOptions {
   demoAgentPath?: string;
   defaultCwd?: string;
   log?: (line: string) => void;
+  /**
+   * Where history and the demo agent's own sessions are kept (`--data DIR`), so a restarted harness finds
+   * them again. Without it both live in memory and go with the process.
+   */
+  dataDir?: string;
 }
 
 export interface Harness {
@@ -91,7 +96,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const hub = new Hub({
     urlOpener,
     config: options.config,
-    builtinAgents: { demo: { command: process.execPath, args: [demoAgentPath] } },
+    builtinAgents: {
+      demo: {
+        command: process.execPath,
+        args: [demoAgentPath],
+        ...(options.dataDir ? { env: { DEMO_AGENT_DATA_DIR: join(resolve(options.dataDir), 'demo-agent') } } : {}),
+      },
+    },
+    ...(options.dataDir ? { historyFile: join(resolve(options.dataDir), 'history.sqlite') } : {}),
     defaultCwd: options.defaultCwd ?? homedir(),
     log: options.log,
     configStore,

@@ -77,8 +77,9 @@ describe('restarting an agent', () => {
     await prompted;
     expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: true });
     await hub.invoke('restartAgent', { agentId: 'a' });
-    // spec E-STATE-1: never shown as running or waiting when nothing can be.
-    expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, foreground: { state: 'idle', derived: true } });
+    // spec E-STATE-1: never shown as running or waiting when nothing can be. Issue 10 scope 6: still a v2
+    // session, so not "derived" (which the UI words as "does not report its state (ACP v1)").
+    expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, foreground: { state: 'idle', derived: false } });
   });
 
   it('starts one process, not two, when Restart is pressed twice at once, and leaves none after stop', async () => {

@@ -101,7 +101,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('ships every icon file the config names', () => {
-    for (const path of [config.mac.icon, (config.win as Record<string, unknown>).icon, 'build/icon.png', 'build/icons/512x512.png', 'build/tray/trayTemplate.png', 'build/tray/tray.png']) {
+    for (const path of [config.mac.icon, (config.win as Record<string, unknown>).icon, 'build/icon.png', 'build/icons/512x512.png', 'build/tray/trayTemplate.png', 'build/tray/tray.png', 'build/tray/badge.png']) {
       expect(existsSync(join(projectDir, String(path))), String(path)).toBe(true);
     }
   });

@@ -12,7 +12,7 @@ import { buildMenuTemplate, COMMAND_ACCELERATORS, nextWaitingItemId, type AppCom
 import { AppSettingsFile } from '../../electron/main/app-settings';
 import { MAX_RELOADS, RELOAD_WINDOW_MS, ReloadBudget } from '../../electron/main/renderer-recovery';
 import { openOldestLabel, trayTitle, trayTooltip } from '../../electron/main/tray-text';
-import { PendingUpdate, restartBlocker, updatesDisabledReason } from '../../electron/main/update-policy';
+import { PendingUpdate, restartBlocker, updateFeedConfigured, updatesDisabledReason } from '../../electron/main/update-policy';
 import { DEFAULT_WINDOW_SIZE, parseWindowState, placeWindow, WindowStateFile } from '../../electron/main/window-state';
 
 const dirs: string[] = [];
@@ -123,6 +123,13 @@ describe('update policy', () => {
     expect(updatesDisabledReason({ isPackaged: true, settingEnabled: true, hasFeed: false })).toMatch(/no update feed/);
     expect(updatesDisabledReason({ isPackaged: true, settingEnabled: false, hasFeed: true })).toMatch(/turned off/);
     expect(updatesDisabledReason({ isPackaged: true, settingEnabled: true, hasFeed: true })).toBeNull();
+  });
+
+  it('counts a feed only when app-update.yml names a provider (a build without a repository writes none)', () => {
+    expect(updateFeedConfigured('owner: someone\nrepo: switchboard\nprovider: github\nupdaterCacheDirName: switchboard-updater\n')).toBe(true);
+    // What electron-builder 26.17 wrote when packaging this project without a git remote.
+    expect(updateFeedConfigured('updaterCacheDirName: switchboard-updater\n')).toBe(false);
+    expect(updateFeedConfigured('')).toBe(false);
   });
 
   it('never restarts while a request waits or a draft is open', () => {

@@ -60,6 +60,36 @@ export interface PermissionRequest {
   options: Array<{ optionId: string; name: string; kind: string }>;
 }
 
+/**
+ * Which session lifecycle methods the agent advertised at `initialize` (issue 10). v1: `loadSession` and
+ * `sessionCapabilities.{list,resume,close,delete}`; v2: `session/list`, `session/resume` (with
+ * `replayFrom`, replacing `load`) and `session/close` are part of the protocol, `session/delete` is behind
+ * `capabilities.session.delete`.
+ */
+export interface SessionLifecycle {
+  list: boolean;
+  load: boolean;
+  resume: boolean;
+  close: boolean;
+  delete: boolean;
+}
+
+/** One session from the agent's `session/list`, checked and bounded. */
+export interface ListedSession {
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  /** ms since the epoch, when the agent said. */
+  updatedAt?: number;
+}
+
+/** Sessions kept from one `session/list` page; an agent could send any number. */
+export const MAX_LISTED_SESSIONS = 500;
+/** Characters kept of a listed session's id, folder and title, and of the cursor. */
+const MAX_LISTED_FIELD_CHARS = 4096;
+/** Characters kept of a listed session's title. */
+const MAX_LISTED_TITLE_CHARS = 500;
+
 /** Elicitation modes a connection can advertise (spec E-CAP-1). */
 export type ElicitationMode = 'form' | 'url';
 
@@ -165,6 +195,75 @@ export class AgentConnection {
       prompt: [{ type: 'text', text }],
     })) as { stopReason?: string };
     return this.version === 1 ? { stopReason: response.stopReason } : {};
+  }
+
+  /** The session lifecycle methods this agent advertised (see {@link SessionLifecycle}). */
+  get sessionLifecycle(): SessionLifecycle {
+    const has = (value: unknown) => value !== undefined && value !== null && value !== false;
+    if (this.version === 2) {
+      const session = (this.initializeResult.capabilities as { session?: Record<string, unknown> | null } | undefined)?.session;
+      return { list: true, load: false, resume: true, close: true, delete: has(session?.delete) };
+    }
+    const caps = (this.initializeResult.agentCapabilities ?? {}) as { loadSession?: unknown; sessionCapabilities?: Record<string, unknown> | null };
+    const session = caps.sessionCapabilities ?? {};
+    return { list: has(session.list), load: caps.loadSession === true, resume: has(session.resume), close: has(session.close), delete: has(session.delete) };
+  }
+
+  /**
+   * One page of `session/list`: at most {@link MAX_LISTED_SESSIONS} sessions, each checked (entries
+   * without a string `sessionId` and `cwd` are dropped), and the agent's `nextCursor`, passed back as it is.
+   */
+  async listSessions(cursor?: string): Promise<{ sessions: ListedSession[]; nextCursor?: string }> {
+    const method = this.version === 2 ? methodsV2.agent.session.list : methodsV1.agent.session.list;
+    const response = (await this.agent.request(method, cursor ? { cursor } : {})) as { sessions?: unknown; nextCursor?: unknown };
+    const list = Array.isArray(response.sessions) ? response.sessions.slice(0, MAX_LISTED_SESSIONS) : [];
+    const sessions = list.flatMap((item: Record<string, unknown>): ListedSession[] => {
+      const sessionId = item?.sessionId;
+      const cwd = item?.cwd;
+      if (typeof sessionId !== 'string' || typeof cwd !== 'string' || !sessionId || sessionId.length > MAX_LISTED_FIELD_CHARS || cwd.length > MAX_LISTED_FIELD_CHARS) return [];
+      const updatedAt = typeof item.updatedAt === 'string' ? Date.parse(item.updatedAt) : NaN;
+      return [{
+        sessionId,
+        cwd,
+        ...(typeof item.title === 'string' && item.title ? { title: item.title.slice(0, MAX_LISTED_TITLE_CHARS) } : {}),
+        ...(Number.isFinite(updatedAt) ? { updatedAt } : {}),
+      }];
+    });
+    const next = response.nextCursor;
+    return { sessions, ...(typeof next === 'string' && next && next.length <= MAX_LISTED_FIELD_CHARS ? { nextCursor: next } : {}) };
+  }
+
+  /**
+   * v1 `session/load`: the agent replays the conversation as `session/update`s before it answers. Resolves
+   * once those updates have reached `onSessionUpdate` (see {@link afterUpdatesDelivered}).
+   */
+  async loadSession(sessionId: string, cwd: string): Promise<void> {
+    await this.agent.request(methodsV1.agent.session.load, { sessionId, cwd, mcpServers: [] });
+    await afterUpdatesDelivered();
+  }
+
+  /**
+   * `session/resume`. v1 never replays; v2 replays from the start when `replay` is true (`replayFrom`)
+   * and always sends a current-state snapshot before it answers. Resolves once the replay and snapshot
+   * have reached `onSessionUpdate`.
+   */
+  async resumeSession(sessionId: string, cwd: string, replay: boolean): Promise<void> {
+    if (this.version === 2) {
+      await this.agent.request(methodsV2.agent.session.resume, { sessionId, cwd, mcpServers: [], ...(replay ? { replayFrom: { type: 'start' } } : {}) });
+    } else {
+      await this.agent.request(methodsV1.agent.session.resume, { sessionId, cwd, mcpServers: [] });
+    }
+    await afterUpdatesDelivered();
+  }
+
+  /** `session/close`: the agent may end the session's processes (MCP servers). */
+  async closeSession(sessionId: string): Promise<void> {
+    await this.agent.request(this.version === 2 ? methodsV2.agent.session.close : methodsV1.agent.session.close, { sessionId });
+  }
+
+  /** `session/delete`: the agent forgets the session. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.agent.request(this.version === 2 ? methodsV2.agent.session.delete : methodsV1.agent.session.delete, { sessionId });
   }
 
   /** `session/cancel`: asks the agent to stop the session's prompt turn. Elicitations are untouched (E-CXL-3). */
@@ -394,6 +493,15 @@ function toolCallIdOf(subject: unknown): string | undefined {
 /** The wire answer to a permission request: the chosen option, or "cancelled". */
 function permissionResponse(optionId: string | undefined) {
   return { outcome: optionId === undefined ? { outcome: 'cancelled' as const } : { outcome: 'selected' as const, optionId } };
+}
+
+/**
+ * The SDK resolves a request as soon as its response is read, and hands the notifications that came
+ * before the response to their handlers a tick later. A replay (`session/load`, `session/resume`) is only
+ * over when those have been delivered, so its callers wait one macrotask.
+ */
+function afterUpdatesDelivered(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A `session/update`'s envelope when it is sound (a sessionId and an update object), else undefined. */

@@ -15,4 +15,6 @@ export const REQUEST_LABELS: Readonly<Record<string, string>> = {
   'auth/login': SIGN_IN_LABEL,
   'session/prompt': PROMPT_LABEL,
   'session/new': 'while starting a session',
+  'session/load': 'while loading a session',
+  'session/resume': 'while resuming a session',
 };

@@ -18,6 +18,8 @@ const UNKNOWN_SUMMARY_CHARS = 400;
 export type NormalizedUpdate =
   | { kind: 'agent_text'; text: string; messageId?: string }
   | { kind: 'thought_text'; text: string; messageId?: string }
+  /** The user's own message: an echo of our prompt while live, the conversation itself in a replay. */
+  | { kind: 'user_text'; text: string; messageId?: string }
   | { kind: 'tool_call'; toolCallId: string; fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>; content?: ToolContentView[]; appendContent?: ToolContentView[] }
   | { kind: 'plan'; entries: PlanEntryView[] }
   | { kind: 'commands'; commands: Array<{ name: string; description: string }> }
@@ -31,8 +33,6 @@ export type NormalizedUpdate =
 type Json = Record<string, unknown>;
 
 const IGNORED = new Set([
-  'user_message_chunk',
-  'user_message',
   'usage_update',
   'current_mode_update',
   'config_option_update',
@@ -44,6 +44,11 @@ const IGNORED = new Set([
 export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
   const kind = typeof update.sessionUpdate === 'string' ? update.sessionUpdate : '';
   switch (kind) {
+    case 'user_message_chunk':
+    case 'user_message': {
+      const text = contentText(update.content);
+      return text === undefined ? { kind: 'ignored' } : { kind: 'user_text', text, messageId: str(update.messageId) };
+    }
     case 'agent_message_chunk':
     case 'agent_message':
     case 'agent_thought_chunk':

@@ -47,6 +47,21 @@ export class SessionRegistry {
     return this.byAgentId.get(agentKey(connectionId, sessionId));
   }
 
+  /** Forgets a session (its tab was closed, or its resume failed); updates for it are dropped from now on. */
+  remove(sessionKey: string): void {
+    const session = this.byKey.get(sessionKey);
+    if (!session) return;
+    this.byKey.delete(sessionKey);
+    const key = agentKey(session.connectionId, session.view.sessionId);
+    if (this.byAgentId.get(key) === session) this.byAgentId.delete(key);
+  }
+
+  /** The live session with this history record, if any. */
+  byHistoryId(historyId: string): Session | undefined {
+    for (const session of this.byKey.values()) if (session.view.historyId === historyId) return session;
+    return undefined;
+  }
+
   all(): Session[] {
     return [...this.byKey.values()];
   }

@@ -2,7 +2,7 @@
  * One ACP session as the UI sees it: its view, its transcript, its foreground state. It applies
  * normalised session updates and reports every change through `emit`; it never talks to the agent.
  */
-import type { BridgeEvent, SessionView } from '../../../shared/bridge';
+import type { BridgeEvent, SessionView, TranscriptEntry } from '../../../shared/bridge';
 import type { NormalizedUpdate } from '../acp/session-updates';
 import { derivedForeground, isWorking, reportedForeground } from './foreground';
 import { Transcript } from './transcript';
@@ -15,6 +15,12 @@ export interface SessionInit {
   connectionId: string;
   /** Protocol version of the connection: v2 reports its foreground state, v1's is derived. */
   version: number;
+  /** Its record in Switchboard's history. */
+  historyId?: string;
+  origin?: SessionView['origin'];
+  title?: string;
+  /** Entries shown before anything the agent sends (a resumed or continued session's stored transcript). */
+  entries?: TranscriptEntry[];
 }
 
 export class Session {
@@ -24,6 +30,8 @@ export class Session {
   /** Tool call titles by id, for naming the tool call a request belongs to (spec E-REQ-7). */
   readonly toolCallTitles = new Map<string, string>();
   private readonly reportsState: boolean;
+  /** Between `beginReplay` and `replayFinished`: a `session/load` or `session/resume` is replaying. */
+  private replaying = false;
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
   private waitingItems = 0;
 
@@ -44,9 +52,12 @@ export class Session {
       sessionId: init.sessionId,
       cwd: init.cwd,
       promptInFlight: false,
-      transcript: [],
+      transcript: init.entries ? [...init.entries] : [],
       suggestions: [],
       foreground: this.reportsState ? { state: 'idle', derived: false } : derivedForeground(false, 0, undefined),
+      ...(init.historyId ? { historyId: init.historyId } : {}),
+      ...(init.origin ? { origin: init.origin } : {}),
+      ...(init.title ? { title: init.title } : {}),
     };
     this.transcript = new Transcript(
       this.view.transcript,
@@ -65,6 +76,7 @@ export class Session {
   /** The turn ended (v1: the prompt's response; v2: `state_update` idle; or the connection went away). */
   turnEnded(stopReason: string | undefined): void {
     this.transcript.endStreams();
+    this.transcript.endToolCalls(stopReason === 'cancelled' ? 'stopped' : 'ended with the turn');
     this.set({ promptInFlight: false, ...(stopReason ? { lastStopReason: stopReason } : {}) });
     this.derive();
   }
@@ -75,8 +87,26 @@ export class Session {
    */
   connectionLost(): void {
     this.transcript.endStreams();
+    this.transcript.endToolCalls('agent disconnected');
     this.waitingItems = 0;
-    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: true } });
+    // `derived` stays what the protocol makes it: a v2 session must not read as "does not report its state".
+    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: !this.reportsState } });
+  }
+
+  /**
+   * A `session/load` or `session/resume` finished: nothing replayed is still running unless the agent
+   * says so (a v2 snapshot); replayed tool calls left unfinished are shown as ended (issue 10, scope 4).
+   */
+  beginReplay(): void {
+    this.replaying = true;
+  }
+
+  replayFinished(): void {
+    this.replaying = false;
+    this.transcript.endStreams();
+    // v2: the snapshot says whether a turn still runs; v1: nothing runs without a prompt in flight.
+    const running = this.reportsState ? this.view.foreground.state !== 'idle' : this.view.promptInFlight;
+    if (!running) this.transcript.endToolCalls('not finished when the session was resumed');
   }
 
   /** v1: how many of this session's items wait for the user; feeds the derived state (spec E-STATE-1). */
@@ -97,6 +127,10 @@ export class Session {
         return false;
       case 'thought_text':
         this.transcript.stream('thought', update.text, update.messageId);
+        return false;
+      case 'user_text':
+        // Live, it echoes the prompt already shown; during a load or resume it is the conversation.
+        if (this.replaying) this.transcript.stream('user', update.text, update.messageId);
         return false;
       case 'tool_call': {
         const toolCall = this.transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);
@@ -136,7 +170,10 @@ export class Session {
   private report(state: string, stopReason: string | undefined): void {
     if (!this.reportsState) return;
     const foreground = reportedForeground(state, stopReason);
-    if (foreground.state === 'idle') this.transcript.endStreams();
+    if (foreground.state === 'idle') {
+      this.transcript.endStreams();
+      this.transcript.endToolCalls(stopReason === 'cancelled' ? 'stopped' : 'ended with the turn');
+    }
     this.set({
       foreground,
       promptInFlight: isWorking(foreground),

@@ -10,12 +10,14 @@ import { MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_ENTRIES } from '../budgets';
 /** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
 export type TranscriptSink = (upserts: TranscriptEntry[], appends: TranscriptAppend[]) => void;
 
-type StreamKind = 'message' | 'thought';
+type StreamKind = 'message' | 'thought' | 'user';
 
 export class Transcript {
   /** The entry streamed text goes to, per kind, and the agent's `messageId` for it when it sends one. */
-  private open: Record<StreamKind, { entryId: string; messageId?: string } | undefined> = { message: undefined, thought: undefined };
+  private open: Record<StreamKind, { entryId: string; messageId?: string } | undefined> = { message: undefined, thought: undefined, user: undefined };
   private readonly toolCallEntries = new Map<string, string>();
+  /** Tool calls whose last status was `pending`/`in_progress` (or none yet): those a turn's end closes. */
+  private readonly unfinished = new Set<string>();
   private planEntryId?: string;
   /** Index of each entry by id: entries are only ever appended or replaced in place, never removed. */
   private readonly indexById = new Map<string, number>();
@@ -69,7 +71,10 @@ export class Transcript {
     const open = this.open[kind];
     const index = open && (messageId === undefined || messageId === open.messageId) ? this.indexOf(open.entryId) : -1;
     if (index < 0) {
-      const entry = this.add({ role: 'agent', text, ...(kind === 'thought' ? { kind: 'thought' as const } : {}) });
+      // A replayed user message ends the agent's streams, as a live prompt does.
+      if (kind === 'user') this.open = { message: undefined, thought: undefined, user: undefined };
+      else this.open.user = undefined;
+      const entry = this.add({ role: kind === 'user' ? 'user' : 'agent', text, ...(kind === 'thought' ? { kind: 'thought' as const } : {}) });
       this.open[kind] = { entryId: entry.entryId, messageId };
       return;
     }
@@ -94,6 +99,10 @@ export class Transcript {
       content: capContent(content ?? previous.content, appendContent),
       locations: fields.locations ?? previous.locations,
     };
+    // A status the agent sends after all says more than our "ended" note.
+    if (fields.status !== undefined) delete toolCall.ended;
+    if (isUnfinished(toolCall.status) && toolCall.ended === undefined) this.unfinished.add(toolCallId);
+    else this.unfinished.delete(toolCallId);
     const entry: Omit<TranscriptEntry, 'entryId'> = { role: 'agent', kind: 'tool_call', text: toolCallSummary(toolCall), toolCall };
     if (index >= 0) {
       this.replace(index, entry);
@@ -122,9 +131,25 @@ export class Transcript {
     this.add({ role: 'system', kind: 'notice', text });
   }
 
+  /**
+   * The turn ended (or its connection went away, or a replay finished): every tool call still
+   * `pending`/`in_progress` is shown as ended with `reason` ("stopped", "agent disconnected"), so none
+   * stays "in progress" for ever (issue 10, scope 4 and 6).
+   */
+  endToolCalls(reason: string): void {
+    for (const toolCallId of this.unfinished) {
+      const entryId = this.toolCallEntries.get(toolCallId);
+      const index = entryId ? this.indexOf(entryId) : -1;
+      if (index < 0) continue;
+      const toolCall: ToolCallView = { ...this.entries[index].toolCall!, ended: reason };
+      this.replace(index, { role: 'agent', kind: 'tool_call', text: toolCallSummary(toolCall), toolCall });
+    }
+    this.unfinished.clear();
+  }
+
   /** The turn ended: the next streamed text starts a new entry. */
   endStreams(): void {
-    this.open = { message: undefined, thought: undefined };
+    this.open = { message: undefined, thought: undefined, user: undefined };
   }
 
   private add(fields: Omit<TranscriptEntry, 'entryId'>): TranscriptEntry {
@@ -158,6 +183,25 @@ function capContent(base: ToolContentView[], extra: ToolContentView[] = []): Too
   return [...all.slice(0, MAX_TOOL_CONTENT - 1), { type: 'other', label: `${all.length - MAX_TOOL_CONTENT + 1} more items not shown` }];
 }
 
-function toolCallSummary(toolCall: ToolCallView): string {
+/** `pending`, `in_progress`, or no status yet: the tool call may still finish. */
+function isUnfinished(status: string | undefined): boolean {
+  return status === undefined || status === 'pending' || status === 'in_progress';
+}
+
+export function toolCallSummary(toolCall: ToolCallView): string {
+  if (toolCall.ended) return `${toolCall.title} (${toolCall.ended})`;
   return toolCall.status ? `${toolCall.title} (${toolCall.status.replaceAll("_", " ")})` : toolCall.title;
+}
+
+/**
+ * A stored transcript as history shows it: tool calls that never finished are marked ended with
+ * `reason`, since nothing will finish them now (issue 10, scope 4).
+ */
+export function endedEntries(entries: TranscriptEntry[], reason: string): TranscriptEntry[] {
+  return entries.map((entry) => {
+    const toolCall = entry.toolCall;
+    if (entry.kind !== 'tool_call' || !toolCall || toolCall.ended || !isUnfinished(toolCall.status)) return entry;
+    const ended = { ...toolCall, ended: reason };
+    return { ...entry, text: toolCallSummary(ended), toolCall: ended };
+  });
 }

@@ -95,6 +95,16 @@ export function AgentPane(props: AgentPaneProps) {
     }
   }
 
+  /** Closes a session's tab: main sends `session/close` where the agent offers it; History keeps the session. */
+  async function closeSession(sessionKey: string): Promise<void> {
+    setError(null);
+    try {
+      await bridge.invoke('closeSession', { sessionKey });
+    } catch (e) {
+      setError(`Could not close the session: ${errorSentence(e)}`);
+    }
+  }
+
   async function restart(): Promise<void> {
     if (restarting) return;
     setRestarting(true);
@@ -160,6 +170,15 @@ export function AgentPane(props: AgentPaneProps) {
                       <ForegroundDot foreground={session.foreground} />
                       <span className="session-tab-name">{nameOf(session)}</span>
                       <span className="sr-only">, {state.label}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="session-tab-close"
+                      aria-label={`Close ${nameOf(session)}`}
+                      title="Close this session (it stays in History)"
+                      onClick={() => void closeSession(session.sessionKey)}
+                    >
+                      ×
                     </button>
                   </li>
                 );

@@ -18,6 +18,9 @@ interface AgentSidebarProps {
   waitingView: boolean;
   onSelect: (agentId: string) => void;
   onShowWaiting: () => void;
+  /** Whether the History view is on screen. */
+  historyView: boolean;
+  onShowHistory: () => void;
   onDialog: (dialog: AgentDialog) => void;
 }
 
@@ -28,7 +31,7 @@ interface AgentSidebarProps {
  * requests in one list; below it, "Add agent" and "Import from Zed".
  */
 export function AgentSidebar(props: AgentSidebarProps) {
-  const { agents, selectedAgentId, counts, unread, waitingView, onSelect, onShowWaiting, onDialog } = props;
+  const { agents, selectedAgentId, counts, unread, waitingView, onSelect, onShowWaiting, historyView, onShowHistory, onDialog } = props;
   const idBase = useId();
   const [openActions, setOpenActions] = useState<string | null>(null);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
@@ -58,6 +61,11 @@ export function AgentSidebar(props: AgentSidebarProps) {
             {totalUnread} new
           </span>
         )}
+      </div>
+      <div className={`waiting-entry${historyView ? ' is-selected' : ''}`}>
+        <button type="button" className="waiting-entry-button" aria-current={historyView ? 'page' : undefined} onClick={onShowHistory}>
+          History
+        </button>
       </div>
       <h2 className="sidebar-title">Agents</h2>
       {agents.length === 0 ? (

@@ -49,8 +49,12 @@ export interface AppState {
   selectedAgentId: string | null;
   /** The session the user chose, per agent id. */
   selectedSessions: Readonly<Record<string, string>>;
-  /** What the middle column shows: the selected agent, or every request waiting across all agents. */
-  view: 'agent' | 'waiting';
+  /** What the middle column shows: the selected agent, every request waiting across all agents, or the history. */
+  view: 'agent' | 'waiting' | 'history';
+  /** Goes up on every `historyChanged`: an open History view lists again. */
+  historyVersion: number;
+  /** The history-file notice of main's snapshot was shown (it comes with every snapshot). */
+  historyNoticeShown: boolean;
   /** A card to bring into view and focus; a new `seq` asks again for the same item. */
   reveal: RevealRequest | null;
   /** Narrow windows only: the Requests panel is folded away. */
@@ -86,6 +90,10 @@ export type AppAction =
   | { type: 'selectSession'; agentId: string; sessionKey: string }
   /** Shows the "Waiting for you" list of every agent's waiting requests. */
   | { type: 'showWaiting' }
+  /** Shows the History view: past sessions of every agent. */
+  | { type: 'showHistory' }
+  /** Shows a live session (a resumed or continued one): its agent, that session. */
+  | { type: 'showSession'; agentId: string; sessionKey: string }
   /** Selects the item's agent (and session) and asks the queue to bring its card into view and focus it. */
   | { type: 'revealItem'; itemId: string }
   | { type: 'toggleQueue' }
@@ -108,6 +116,8 @@ export const initialState: AppState = {
   selectedAgentId: null,
   selectedSessions: {},
   view: 'agent',
+  historyVersion: 0,
+  historyNoticeShown: false,
   reveal: null,
   queueCollapsed: false,
   seen: new Set(),
@@ -137,6 +147,15 @@ export function reduce(state: AppState, action: AppAction): AppState {
         : { ...state, selectedSessions: { ...state.selectedSessions, [action.agentId]: action.sessionKey } };
     case 'showWaiting':
       return state.view === 'waiting' ? state : { ...state, view: 'waiting' };
+    case 'showHistory':
+      return state.view === 'history' ? state : { ...state, view: 'history' };
+    case 'showSession':
+      return {
+        ...state,
+        view: 'agent',
+        selectedAgentId: action.agentId,
+        selectedSessions: { ...state.selectedSessions, [action.agentId]: action.sessionKey },
+      };
     case 'revealItem':
       return revealItem(state, action.itemId);
     case 'toggleQueue':
@@ -184,8 +203,9 @@ function pruneSeen(seen: ReadonlySet<string>, queue: QueueItemView[]): ReadonlyS
 export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
-      const { agents, sessions, queue, defaultCwd, urlMode } = event.snapshot;
-      const next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, seen: pruneSeen(state.seen, queue) };
+      const { agents, sessions, queue, defaultCwd, urlMode, historyNotice } = event.snapshot;
+      let next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, seen: pruneSeen(state.seen, queue) };
+      if (historyNotice && !state.historyNoticeShown) next = { ...addNotice(next, { level: 'error', text: historyNotice }), historyNoticeShown: true };
       if (state.pendingFocus === null) return next;
       // A focus request for an item this snapshot does not have is for an item that is gone.
       return queue.some((i) => i.itemId === state.pendingFocus) ? revealItem(next, state.pendingFocus) : { ...next, pendingFocus: null };
@@ -224,6 +244,12 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
     }
     case 'notice':
       return addNotice(state, { level: event.level, agentId: event.agentId, text: event.text });
+    case 'sessionRemoved': {
+      const sessions = state.sessions.filter((s) => s.sessionKey !== event.sessionKey);
+      return sessions.length === state.sessions.length ? state : { ...state, sessions };
+    }
+    case 'historyChanged':
+      return { ...state, historyVersion: state.historyVersion + 1 };
     case 'menuCommand':
       // New session acts on the agent view, so leave the waiting list for it.
       return {

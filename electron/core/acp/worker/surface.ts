@@ -25,6 +25,11 @@ export const CONNECTION_METHODS = {
   prompt: true,
   cancel: true,
   authenticate: true,
+  listSessions: true,
+  loadSession: true,
+  resumeSession: true,
+  closeSession: true,
+  deleteSession: true,
 } as const satisfies Record<AsyncMethodNames<AgentConnection>, true>;
 export type ConnectionMethod = keyof typeof CONNECTION_METHODS;
 
@@ -38,6 +43,7 @@ export const CONNECTION_VALUES = {
   advertisedModes: true,
   agentInfo: true,
   authMethods: true,
+  sessionLifecycle: true,
 } as const satisfies Record<Exclude<ValueNames<AgentConnection>, 'signal'>, true>;
 export type ConnectionValue = keyof typeof CONNECTION_VALUES;
 export type ConnectionValues = { [K in ConnectionValue]: AgentConnection[K] };

@@ -5,6 +5,7 @@ import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
 import { ToolCallCard } from './ToolCallCard';
+import { RequestRecord } from '../../history/RequestRecord';
 import './EntryView.css';
 
 /**
@@ -55,6 +56,8 @@ export const EntryView = memo(function EntryView({ entry }: { entry: TranscriptE
       );
     case 'other':
       return <UnknownUpdate text={entry.text} />;
+    case 'request':
+      return entry.request ? <RequestRecord request={entry.request} /> : <Message entry={entry} />;
     default:
       return <Message entry={entry} />;
   }

@@ -11,7 +11,8 @@ import './ToolCallCard.css';
  * else by its label.
  */
 export function ToolCallCard({ toolCall }: { toolCall: ToolCallView }) {
-  const status = toolStatusText(toolCall.status);
+  // A tool call that can no longer finish says so, with why ("Ended: stopped", issue 10 scope 6).
+  const status = toolCall.ended ? { text: `Ended: ${toolCall.ended}`, tone: 'cancelled' as const } : toolStatusText(toolCall.status);
   return (
     <div className={`tool-card tool-${status.tone}`} role="group" aria-label={`Tool call: ${toolCall.title}`}>
       <div className="tool-head">

@@ -1,0 +1,261 @@
+/**
+ * Writes live sessions into the {@link HistoryStore} as the user saw them (issue 10, scope 1): metadata,
+ * transcript entries, and each request the agent asked with how it ended.
+ *
+ * It watches the hub's bridge events instead of being called from every place that changes a transcript,
+ * and writes in batches: changes mark entries dirty, and a flush every {@link FLUSH_INTERVAL_MS} writes
+ * them in one transaction, so a reply streamed in a thousand chunks costs a handful of writes.
+ *
+ * Values of form fields that look secret (spec E-FORM-12, shared/form-schema.ts) are never stored. A
+ * store that fails (disk full) is logged once and never stops a session.
+ */
+import type { BridgeEvent, QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
+import { describeForm } from '../../../shared/form-schema';
+import type { Session } from '../sessions/session';
+import type { HistoryRecordInput, HistoryStore } from './history-store';
+
+/** How often dirty sessions are written, in ms. A crash loses at most this much of a transcript. */
+export const FLUSH_INTERVAL_MS = 1000;
+/** Characters kept of one stored form value. */
+const MAX_VALUE_CHARS = 2000;
+/** Fields kept per stored request (a form may have at most this many worth showing later). */
+const MAX_FIELDS = 100;
+
+/** How a session's record says it ended, in words the History view shows. */
+export const ENDED = {
+  closed: 'closed',
+  appClosed: 'ended when Switchboard closed',
+  agentStopped: 'ended when its agent stopped',
+} as const;
+
+interface Tracked {
+  session: Session;
+  record: HistoryRecordInput;
+  dirty: Set<string>;
+  metaDirty: boolean;
+  /** Request records of this session, by entry id. */
+  requests: Map<string, TranscriptEntry>;
+}
+
+export class HistoryRecorder {
+  private readonly tracked = new Map<string, Tracked>();
+  /** Last view of each request of a tracked session, by item id, so an answer can be recorded. */
+  private readonly items = new Map<string, { sessionKey: string; item: QueueItemView }>();
+  /** Items the user answered; bounded by the items the recorder ever saw in tracked sessions. */
+  private readonly answeredItems = new Set<string>();
+  private timer?: NodeJS.Timeout;
+  private closing = false;
+  private failed = false;
+
+  /**
+   * @param onChanged told after a flush that changed what a history list shows (to emit `historyChanged`).
+   */
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly onChanged: () => void,
+    private readonly log: (line: string) => void = () => {},
+    private readonly flushIntervalMs = FLUSH_INTERVAL_MS,
+  ) {}
+
+  /**
+   * Starts recording a live session under `record.historyId`. Its present entries are written at the next
+   * flush, unless `alreadyStored` (a resumed session whose entries came from the store).
+   */
+  track(session: Session, record: HistoryRecordInput, alreadyStored = false): void {
+    const dirty = new Set(alreadyStored ? [] : session.view.transcript.map((e) => e.entryId));
+    this.tracked.set(session.view.sessionKey, { session, record, dirty, metaDirty: true, requests: new Map() });
+    this.schedule();
+  }
+
+  /** Stops recording a session (closed, or replaced), writing what is pending first; `endedReason` in words. */
+  untrack(sessionKey: string, endedReason?: string): void {
+    const tracked = this.tracked.get(sessionKey);
+    if (!tracked) return;
+    if (endedReason) this.ended(sessionKey, endedReason);
+    this.flush();
+    this.tracked.delete(sessionKey);
+    for (const [itemId, value] of this.items) if (value.sessionKey === sessionKey) this.items.delete(itemId);
+    this.answeredItems.clear();
+  }
+
+  /** Marks a session ended (its agent stopped) without forgetting it. */
+  ended(sessionKey: string, endedReason: string): void {
+    const tracked = this.tracked.get(sessionKey);
+    if (!tracked || tracked.record.endedReason === endedReason) return;
+    tracked.record = { ...tracked.record, endedReason };
+    tracked.metaDirty = true;
+    this.schedule();
+  }
+
+  /** Every bridge event the hub emits passes here; only session, transcript and item events matter. */
+  observe(event: BridgeEvent): void {
+    switch (event.type) {
+      case 'session': {
+        const tracked = this.tracked.get(event.session.sessionKey);
+        if (!tracked) return;
+        const { title, lastStopReason } = event.session;
+        if (title !== tracked.record.title || lastStopReason !== tracked.record.lastStopReason) {
+          tracked.record = { ...tracked.record, title, lastStopReason, lastActivity: Date.now() };
+          tracked.metaDirty = true;
+          this.schedule();
+        }
+        return;
+      }
+      case 'transcript': {
+        const tracked = this.tracked.get(event.sessionKey);
+        if (!tracked) return;
+        for (const entry of event.upserts) tracked.dirty.add(entry.entryId);
+        for (const append of event.appends ?? []) tracked.dirty.add(append.entryId);
+        tracked.record = { ...tracked.record, lastActivity: Date.now() };
+        this.schedule();
+        return;
+      }
+      case 'item': {
+        const { item } = event;
+        if (this.closing || item.scope.kind !== 'session') return;
+        if (!this.tracked.has(item.scope.sessionKey) || this.answeredItems.has(item.itemId)) return;
+        this.items.set(item.itemId, { sessionKey: item.scope.sessionKey, item });
+        this.putRequest(item.scope.sessionKey, item, outcomeOf(item));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /**
+   * The user answered a request: records the outcome and, for an accepted form, what was sent (secret
+   * fields excluded). `values` are the raw form values, `option` a permission option's id.
+   */
+  answered(itemId: string, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, optionId?: string): void {
+    const known = this.items.get(itemId);
+    if (!known) return;
+    const { item } = known;
+    const draft = values ?? (item.mode === 'form' ? item.draft : undefined);
+    const option = item.mode === 'permission' && optionId ? item.options.find((o) => o.optionId === optionId)?.name : undefined;
+    this.putRequest(known.sessionKey, item, outcome, draft, option);
+    // Answered: later item events (its removal, a disconnect) do not change what the user did.
+    this.items.delete(itemId);
+    this.answeredItems.add(itemId);
+  }
+
+  /**
+   * Switchboard is closing: what waits now is stored as `open` (the History view shows it as "ended when
+   * Switchboard closed", with what was typed); later disconnect events change nothing; everything is written.
+   */
+  appClosing(): void {
+    for (const { item, sessionKey } of this.items.values()) {
+      if (outcomeOf(item) === 'open') this.putRequest(sessionKey, item, 'open', item.mode === 'form' ? item.draft : undefined);
+    }
+    this.closing = true;
+    for (const sessionKey of this.tracked.keys()) this.ended(sessionKey, ENDED.appClosed);
+    this.flush();
+    clearTimeout(this.timer);
+  }
+
+  /** Writes everything dirty now, one transaction per session. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    let changed = false;
+    for (const tracked of this.tracked.values()) {
+      if (!tracked.dirty.size && !tracked.metaDirty) continue;
+      try {
+        const entries = this.dirtyEntries(tracked);
+        this.store.transaction(() => {
+          this.store.upsert(tracked.record);
+          this.store.putEntries(tracked.record.historyId, entries);
+        });
+        changed ||= tracked.metaDirty;
+        tracked.dirty.clear();
+        tracked.metaDirty = false;
+      } catch (error) {
+        if (!this.failed) this.log(`history: could not write a session (${(error as Error).message}); it is kept in memory only`);
+        this.failed = true;
+        tracked.dirty.clear();
+      }
+    }
+    if (changed) this.onChanged();
+  }
+
+  /** Stops the timer (the hub is stopping). */
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private putRequest(sessionKey: string, item: QueueItemView, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, option?: string): void {
+    const tracked = this.tracked.get(sessionKey);
+    if (!tracked) return;
+    const entryId = `request-${item.itemId}`;
+    const previous = tracked.requests.get(entryId)?.request;
+    const request = requestRecord(item, outcome, values ?? (item.mode === 'form' ? item.draft : undefined), option ?? previous?.option);
+    const text = item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
+    tracked.requests.set(entryId, { entryId, role: 'system', kind: 'request', text, request });
+    tracked.dirty.add(entryId);
+    this.schedule();
+  }
+
+  private dirtyEntries(tracked: Tracked): TranscriptEntry[] {
+    const wanted = new Set(tracked.dirty);
+    const found: TranscriptEntry[] = [];
+    for (const [entryId, entry] of tracked.requests) {
+      if (wanted.delete(entryId)) found.push(entry);
+    }
+    // Dirty entries are nearly always the newest ones: search from the end and stop once all are found.
+    const entries = tracked.session.view.transcript;
+    const byId: TranscriptEntry[] = [];
+    for (let i = entries.length - 1; i >= 0 && wanted.size; i--) {
+      if (wanted.delete(entries[i].entryId)) byId.push(entries[i]);
+    }
+    return [...byId.reverse(), ...found];
+  }
+
+  private schedule(): void {
+    if (this.timer || this.closing) return;
+    this.timer = setTimeout(() => this.flush(), this.flushIntervalMs);
+    this.timer.unref?.();
+  }
+}
+
+/** An item's outcome from its state alone (before the user answers it). */
+function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
+  switch (item.state) {
+    case 'pending':
+      return 'open';
+    case 'consented':
+      return 'accepted';
+    case 'app-closed':
+      return 'open';
+    default:
+      return item.state;
+  }
+}
+
+/** The stored form of a request: its message and fields, values of secret-looking fields left out. */
+export function requestRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, option?: string): RequestRecordView {
+  const base = { mode: item.mode, message: item.message, outcome, ...(option ? { option } : {}) };
+  if (item.mode === 'url') {
+    let host: string | undefined;
+    try {
+      host = new URL(item.url).hostname;
+    } catch {
+      host = undefined;
+    }
+    return { ...base, ...(host ? { host } : {}) };
+  }
+  if (item.mode === 'permission') return base;
+  const fields = describeForm(item.requestedSchema).fields.slice(0, MAX_FIELDS).map((field) => {
+    if (field.looksSecret) return { name: field.name, title: field.label, secret: true };
+    const value = values && Object.hasOwn(values, field.name) ? valueText(values[field.name]) : undefined;
+    return { name: field.name, title: field.label, ...(value !== undefined && value !== '' ? { value } : {}) };
+  });
+  return { ...base, fields };
+}
+
+function valueText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.slice(0, MAX_VALUE_CHARS);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ').slice(0, MAX_VALUE_CHARS);
+  return undefined;
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startHarness, type Harness } from '../harness/server';
+import { card, demoAgents, expect, test } from './fixtures';
+
+// Sessions that last (issue 10), as a user meets them: the harness restarted on the same `--data` folder,
+// the History view, Resume, the agent's own sessions (loaded with a replay), close and delete, the resume
+// rule E-CXL-5, and a corrupt history moved aside. Over both protocol versions of the real demo agent.
+
+for (const { label, env } of [
+  { label: 'v2', env: {} },
+  { label: 'v1', env: { DEMO_AGENT_PROTOCOL: '1' } },
+]) {
+  test.describe(`history over ${label}`, () => {
+    let dataDir: string;
+    let harness: Harness | undefined;
+    test.beforeEach(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-history-'));
+    });
+    test.afterEach(async () => {
+      await harness?.close();
+      harness = undefined;
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** (Re)starts the harness on the same data folder and opens the page on it. */
+    async function open(page: Page): Promise<Harness> {
+      await harness?.close();
+      harness = await startHarness({ config: demoAgents(['Demo agent'], env), defaultCwd: '/tmp', dataDir });
+      await page.goto(harness.pageUrl);
+      await expect(page.getByRole('navigation', { name: 'Agents' }).getByText('Ready').first()).toBeVisible();
+      return harness;
+    }
+
+    async function prompt(page: Page, text: string): Promise<void> {
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      await composer.fill(text);
+      await composer.press('Enter');
+    }
+
+    const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
+    const history = (page: Page) => page.getByRole('region', { name: 'History' });
+
+    test('restart and resume: the session is in History, read-only and ended, and Resume carries on', async ({ page }) => {
+      await open(page);
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'hello from yesterday');
+      await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
+
+      await open(page); // Switchboard (and the agent) restart on the same --data folder
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const view = history(page);
+      await expect(view.getByRole('heading', { name: 'Demo agent' })).toBeVisible();
+      await expect(view.getByRole('heading', { name: 'Today' }).first()).toBeVisible();
+      await view.getByRole('button', { name: /hello from yesterday.*Ended/ }).click();
+      await expect(view.getByRole('status').filter({ hasText: 'Ended: ended when Switchboard closed. Read-only.' })).toBeVisible();
+      await expect(transcript(page)).toContainText('hello from yesterday');
+      // Read-only: no composer while it is history.
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+
+      await view.getByRole('button', { name: 'Resume' }).click();
+      await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^hello from yesterday/ })).toBeVisible();
+      await expect(transcript(page)).toContainText('hello from yesterday');
+      await prompt(page, 'plan');
+      await expect(transcript(page)).toContainText('All three steps are done.');
+    });
+
+    test('a corrupt history is moved aside with a sentence; the agent’s own session loads with its conversation', async ({ page }) => {
+      await open(page);
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'kept by the agent');
+      await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
+      await harness!.close();
+      harness = undefined;
+      writeFileSync(join(dataDir, 'history.sqlite'), 'garbage, not a database');
+      for (const suffix of ['-wal', '-shm']) rmSync(join(dataDir, `history.sqlite${suffix}`), { force: true });
+
+      await open(page);
+      await expect(page.getByText(/Your session history could not be read, so it was moved aside to history\.sqlite\.unreadable-.* Nothing was deleted\./)).toBeVisible();
+      expect(readdirSync(dataDir).some((name) => name.startsWith('history.sqlite.unreadable-'))).toBe(true);
+
+      // Switchboard's copy is gone, but the agent still lists its session: labelled, and opened with a replay.
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const row = history(page).getByRole('button', { name: /kept by the agent.*Known to Demo agent only/ });
+      await row.click();
+      await history(page).getByRole('button', { name: 'Open', exact: true }).click();
+      await expect(transcript(page)).toContainText('kept by the agent');
+      await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
+    });
+
+    test('close keeps the session in History; delete asks first and removes it', async ({ page }) => {
+      await open(page);
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'short lived');
+      await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
+      await page.getByRole('button', { name: /^Close / }).click();
+      await expect(page.getByRole('navigation', { name: 'Sessions' })).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const view = history(page);
+      await view.getByRole('button', { name: /short lived/ }).click();
+      await expect(view.getByRole('status').filter({ hasText: 'Ended: closed. Read-only.' })).toBeVisible();
+      await view.getByRole('button', { name: 'Delete…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this session?' });
+      await expect(dialog).toContainText('Demo agent is asked to delete its own copy');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(view.getByRole('button', { name: /short lived/ })).toBeVisible();
+      await view.getByRole('button', { name: 'Delete…' }).click();
+      await page.getByRole('dialog', { name: 'Delete this session?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      // Gone from Switchboard's history and from the agent's own list.
+      await expect(view.getByText('No sessions yet.')).toBeVisible();
+      await expect(view.getByRole('button', { name: /short lived/ })).toHaveCount(0);
+    });
+
+    test('E-CXL-5: resuming a session that ended cancelled leaves a form pending elsewhere open and answerable', async ({ page }) => {
+      await open(page);
+      // Session 1 ends cancelled (Stop during a permission request).
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'permission');
+      await expect(card(page, 'Demo agent')).toBeVisible();
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await expect(page.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+      await page.getByRole('button', { name: /^Close / }).first().click();
+
+      // Session 2 asks a form; the user starts typing.
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'form');
+      const form = card(page, 'Demo agent');
+      await form.getByLabel('Project name').fill('still-here');
+
+      // Resume session 1: v2 sends an idle snapshot that still says "cancelled"; v1 resumes without one.
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      await history(page).getByRole('button', { name: /^permission.*Ended/ }).click();
+      await history(page).getByRole('button', { name: 'Resume' }).click();
+      await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^permission/ })).toBeVisible();
+
+      // spec E-CXL-5: the form is neither cancelled, dismissed nor answered; what was typed is still there.
+      await expect(form).toBeVisible();
+      await expect(form.getByLabel('Project name')).toHaveValue('still-here');
+      await form.getByLabel('Team size').fill('5');
+      await form.getByRole('radio', { name: 'MIT' }).check();
+      await form.getByRole('checkbox', { name: 'Ada Lovelace' }).check();
+      await form.getByRole('button', { name: 'Review' }).click();
+      await form.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^form/ }).click();
+      await expect(transcript(page)).toContainText('"project_name":"still-here"');
+    });
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * Session lifecycle on the wire (issue 10): history records, `session/resume` and `session/load` with
+ * replay, `session/close`, `session/delete`, `session/list` paging, and the resume rule E-CXL-5, over
+ * ACP v1 and v2 with scripted agents.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandResults } from '../../shared/bridge';
+import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
+import { V1_INIT_RESULT, V2_INIT_RESULT, type Puppet } from './puppet';
+
+let rig: Rig | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+const V1_FULL = {
+  ...V1_INIT_RESULT,
+  agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, close: {}, delete: {} } },
+};
+const V1_RESUME = { ...V1_INIT_RESULT, agentCapabilities: { sessionCapabilities: { resume: {}, close: {} } } };
+const V2_FULL = { ...V2_INIT_RESULT, capabilities: { session: { delete: {} } } };
+
+function update(sessionId: string, body: Record<string, unknown>) {
+  return { method: 'session/update', params: { sessionId, update: body } };
+}
+const idleCancelled = (sessionId: string) => update(sessionId, { sessionUpdate: 'state_update', state: 'idle', stopReason: 'cancelled' });
+const formRequest = (id: number, sessionId: string) => ({
+  id,
+  method: 'elicitation/create',
+  params: { mode: 'form', sessionId, message: 'Who are you?', requestedSchema: NAME_SCHEMA },
+});
+
+async function ready(init: unknown, historyFile?: string) {
+  rig = await startRig([{ id: 'a', name: 'Agent A' }], [], historyFile ? { historyFile } : {});
+  await handshake(rig.hub, rig.puppets[0], 'a', init);
+  return { hub: rig.hub, puppet: rig.puppets[0] };
+}
+
+async function history(hub: Rig['hub']) {
+  return (await hub.invoke('listHistory', {})) as CommandResults['listHistory'];
+}
+
+/** Restarts the agent and answers its new `initialize`. */
+async function restartAgent(hub: Rig['hub'], puppet: Puppet, init: unknown) {
+  const from = puppet.received.length;
+  const restarted = hub.invoke('restartAgent', { agentId: 'a' });
+  const initialize = await puppet.next((m) => m.method === 'initialize', 5000, from);
+  await puppet.send({ id: initialize.id, result: init });
+  await restarted;
+  await eventually(() => (hub.snapshot().agents[0].status.kind === 'ready' ? true : undefined));
+}
+
+describe('E-CXL-5: an old cancelled idle snapshot never touches a request pending now', () => {
+  it('v2: a repeated idle/cancelled snapshot leaves the form pending and answerable', async () => {
+    const { hub, puppet } = await ready(V2_INIT_RESULT);
+    await openSession(hub, puppet, 'a', 's-1');
+    await puppet.send(idleCancelled('s-1'));
+    await puppet.send(formRequest(7, 's-1'));
+    const item = await queueItem(hub);
+    // The same snapshot again, as an agent repeating its aggregate state does.
+    await puppet.send(idleCancelled('s-1'));
+    await puppet.send(idleCancelled('s-1'));
+    await eventually(() => (hub.snapshot().sessions[0].lastStopReason === 'cancelled' ? true : undefined));
+    // spec E-CXL-5: not cancelled, not dismissed, not answered.
+    expect(hub.snapshot().queue).toMatchObject([{ itemId: item.itemId, state: 'pending' }]);
+    expect(puppet.received.some((m) => m.id === 7)).toBe(false);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada' } });
+    expect((await puppet.responseTo(7)).result).toEqual({ action: 'accept', content: { name: 'Ada' } });
+  });
+
+  it('v2: the resume snapshot carrying an earlier cancelled stop reason leaves a request pending now', async () => {
+    const { hub, puppet } = await ready(V2_FULL);
+    await openSession(hub, puppet, 'a', 's-1');
+    const { sessions } = await history(hub);
+    const historyId = sessions[0].historyId!;
+    await restartAgent(hub, puppet, V2_FULL);
+    const resumed = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    const request = await puppet.next((m) => m.method === 'session/resume');
+    // v2: no replayFrom when Switchboard has the transcript itself.
+    expect(request.params).toEqual({ sessionId: 's-1', cwd: '/tmp', mcpServers: [] });
+    // The agent asks something while resuming, then sends its snapshot: idle with the old "cancelled".
+    await puppet.send(formRequest(9, 's-1'));
+    const item = await queueItem(hub);
+    await puppet.send(idleCancelled('s-1'));
+    await puppet.send({ id: request.id, result: {} });
+    const { sessionKey } = await resumed;
+    const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
+    expect(session).toMatchObject({ origin: 'resumed', foreground: { state: 'idle', stopReason: 'cancelled', derived: false } });
+    // spec E-CXL-5
+    expect(hub.snapshot().queue.find((i) => i.itemId === item.itemId)).toMatchObject({ state: 'pending' });
+    expect(puppet.received.some((m) => m.id === 9)).toBe(false);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' });
+    expect((await puppet.responseTo(9)).result).toEqual({ action: 'decline' });
+  });
+
+  it('v1: a replayed turn that ended cancelled leaves a request pending now', async () => {
+    const { hub, puppet } = await ready(V1_FULL);
+    await openSession(hub, puppet, 'a', 's-1');
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    await restartAgent(hub, puppet, V1_FULL);
+    const loaded = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    const request = await puppet.next((m) => m.method === 'session/load');
+    expect(request.params).toEqual({ sessionId: 's-1', cwd: '/tmp', mcpServers: [] });
+    await puppet.send(update('s-1', { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'stop that' } }));
+    await puppet.send(update('s-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Replayed answer' } }));
+    await puppet.send(update('s-1', { sessionUpdate: 'tool_call', toolCallId: 't-1', title: 'Run tests', status: 'in_progress' }));
+    await puppet.send(formRequest(11, 's-1'));
+    const item = await queueItem(hub);
+    await puppet.send({ id: request.id, result: {} });
+    const { sessionKey } = await loaded;
+    const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
+    expect(session.origin).toBe('loaded');
+    expect(session.transcript.map((e) => [e.role, e.text])).toEqual([['user', 'stop that'], ['agent', 'Replayed answer'], ['agent', 'Run tests (not finished when the session was resumed)']]);
+    // spec E-CXL-5 (v1 has no snapshot; nothing in the replay answers the request either)
+    expect(hub.snapshot().queue.find((i) => i.itemId === item.itemId)).toMatchObject({ state: 'pending' });
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Bo' } });
+    expect((await puppet.responseTo(11)).result).toEqual({ action: 'accept', content: { name: 'Bo' } });
+    // The replay became the stored transcript.
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.transcript.map((e) => e.text)).toContain('Replayed answer');
+  });
+});
+
+describe('resume, close and delete behind the advertised capabilities', () => {
+  it('v1 prefers session/resume and keeps the stored transcript; an unknown session points to Continue', async () => {
+    const { hub, puppet } = await ready(V1_RESUME);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const turn = hub.invoke('prompt', { sessionKey, text: 'hello' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(update('s-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi there' } }));
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    await restartAgent(hub, puppet, V1_RESUME);
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.resume).toEqual({ how: 'resume' });
+    const resumed = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    await puppet.answer('session/resume', {});
+    const { sessionKey: again } = await resumed;
+    expect(hub.snapshot().sessions.find((s) => s.sessionKey === again)!.transcript.map((e) => e.text)).toEqual(['hello', 'Hi there']);
+    // A failing resume: the stored transcript is unchanged and the user is pointed to Continue.
+    await restartAgent(hub, puppet, V1_RESUME);
+    const failing = hub.invoke('resumeHistory', { historyId });
+    const request = await puppet.next((m) => m.method === 'session/resume' && !puppet.received.slice(0, -1).includes(m), 5000, puppet.received.length - 1);
+    await puppet.send({ id: request.id, error: { code: -32002, message: 'Resource not found' } });
+    await expect(failing).rejects.toThrow('Agent A no longer knows this session. Use Continue in a new session');
+    const after = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(after.transcript.map((e) => e.text)).toEqual(['hello', 'Hi there']);
+  });
+
+  it('closing a tab sends session/close where advertised and keeps the history; delete sends session/delete', async () => {
+    const { hub, puppet } = await ready(V2_FULL);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const closing = hub.invoke('closeSession', { sessionKey });
+    expect((await puppet.answer('session/close', {})).params).toEqual({ sessionId: 's-1' });
+    await closing;
+    expect(hub.snapshot().sessions).toHaveLength(0);
+    const [record] = (await history(hub)).sessions;
+    expect(record).toMatchObject({ sessionId: 's-1', endedReason: 'closed' });
+    const deleting = hub.invoke('deleteHistory', { historyId: record.historyId! });
+    expect((await puppet.answer('session/delete', {})).params).toEqual({ sessionId: 's-1' });
+    await deleting;
+    expect((await history(hub)).sessions).toHaveLength(0);
+  });
+
+  it('does not send session/close or session/delete to a v1 agent that did not advertise them', async () => {
+    const { hub, puppet } = await ready(V1_INIT_RESULT);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    await hub.invoke('closeSession', { sessionKey });
+    const [record] = (await history(hub)).sessions;
+    await hub.invoke('deleteHistory', { historyId: record.historyId! });
+    expect(puppet.received.some((m) => m.method === 'session/close' || m.method === 'session/delete')).toBe(false);
+    expect((await history(hub)).sessions).toHaveLength(0);
+    const opened = await hub.invoke('listAgentSessions', { agentId: 'a' });
+    expect(opened).toEqual({ sessions: [], supported: false });
+  });
+
+  it("lists the agent's own sessions with its cursor, marking those Switchboard knows", async () => {
+    const { hub, puppet } = await ready(V2_INIT_RESULT);
+    await openSession(hub, puppet, 'a', 'mine');
+    const first = hub.invoke('listAgentSessions', { agentId: 'a' });
+    await puppet.answer('session/list', {
+      sessions: [
+        { sessionId: 'mine', cwd: '/tmp' },
+        { sessionId: 'zed-1', cwd: '/work/x', title: 'From Zed', updatedAt: '2026-11-30T10:00:00Z' },
+        { sessionId: 42, cwd: '/bad' },
+      ],
+      nextCursor: 'page-2',
+    });
+    const page = (await first) as CommandResults['listAgentSessions'];
+    expect(page.nextCursor).toBe('page-2');
+    expect(page.sessions.map((s) => [s.sessionId, s.source, s.title])).toEqual([
+      ['mine', 'switchboard', undefined],
+      ['zed-1', 'agent', 'From Zed'],
+    ]);
+    const second = hub.invoke('listAgentSessions', { agentId: 'a', cursor: 'page-2' });
+    expect((await puppet.answer('session/list', { sessions: [] })).params).toEqual({ cursor: 'page-2' });
+    await second;
+    // Opening the agent's own session resumes it with a replay from the start.
+    const opening = hub.invoke('openAgentSession', { agentId: 'a', sessionId: 'zed-1', cwd: '/work/x', title: 'From Zed' }) as Promise<{ sessionKey: string }>;
+    const resume = await puppet.next((m) => m.method === 'session/resume');
+    expect(resume.params).toEqual({ sessionId: 'zed-1', cwd: '/work/x', mcpServers: [], replayFrom: { type: 'start' } });
+    await puppet.send(update('zed-1', { sessionUpdate: 'agent_message', messageId: 'm1', content: [{ type: 'text', text: 'Earlier in Zed' }] }));
+    await puppet.send(update('zed-1', { sessionUpdate: 'state_update', state: 'idle', stopReason: 'end_turn' }));
+    await puppet.send({ id: resume.id, result: {} });
+    const { sessionKey } = await opening;
+    expect(hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!.transcript.map((e) => e.text)).toEqual(['Earlier in Zed']);
+    expect((await history(hub)).sessions.map((s) => s.title)).toContain('From Zed');
+  });
+});
+
+describe('the history store survives a restart and records requests without secrets', () => {
+  it('keeps sessions, transcripts and requests across hubs on the same file; pending ones end with the app', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const historyFile = join(dataDir, 'history.sqlite');
+    const { hub, puppet } = await ready(V2_INIT_RESULT, historyFile);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const turn = hub.invoke('prompt', { sessionKey, text: 'sign me up' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send({ id: prompt.id, result: { messageId: 'u1' } });
+    await turn;
+    const schema = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, apiKey: { type: 'string', title: 'API key' } } };
+    await puppet.send({ id: 30, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Account', requestedSchema: schema } });
+    const answered = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: answered.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada', apiKey: 'sk-very-secret' } });
+    await puppet.send({ id: 31, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Still there?', requestedSchema: NAME_SCHEMA } });
+    const open = await queueItem(hub, (i) => i.message === 'Still there?');
+    await hub.invoke('saveDraft', { itemId: open.itemId, values: { name: 'half typed' } });
+    await rig!.close();
+    rig = undefined;
+
+    const next = await ready(V2_INIT_RESULT, historyFile);
+    const [record] = (await history(next.hub)).sessions;
+    expect(record).toMatchObject({ sessionId: 's-1', endedReason: 'ended when Switchboard closed', source: 'switchboard' });
+    const opened = (await next.hub.invoke('openHistory', { historyId: record.historyId! })) as CommandResults['openHistory'];
+    const requests = opened.transcript.filter((e) => e.kind === 'request').map((e) => e.request);
+    expect(requests).toEqual([
+      { mode: 'form', message: 'Account', outcome: 'accepted', fields: [{ name: 'name', title: 'Name', value: 'Ada' }, { name: 'apiKey', title: 'API key', secret: true }] },
+      { mode: 'form', message: 'Still there?', outcome: 'open', fields: [{ name: 'name', title: 'Name', value: 'half typed' }] },
+    ]);
+    expect(opened.transcript[0]).toMatchObject({ role: 'user', text: 'sign me up' });
+    expect(JSON.stringify(opened)).not.toContain('sk-very-secret');
+    const search = (await next.hub.invoke('listHistory', { query: 'sign' })) as CommandResults['listHistory'];
+    expect(search.sessions).toHaveLength(1);
+    const none = (await next.hub.invoke('listHistory', { query: 'nothing-like-this' })) as CommandResults['listHistory'];
+    expect(none.sessions).toHaveLength(0);
+  });
+});
