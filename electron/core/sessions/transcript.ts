@@ -4,7 +4,7 @@
  * text while a message streams; architecture rule 6).
  */
 import { randomUUID } from 'node:crypto';
-import type { PlanEntryView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
+import type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
 import { MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_ENTRIES } from '../budgets';
 
 /** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
@@ -24,6 +24,7 @@ export class Transcript {
   /** Characters of text held, for MAX_TRANSCRIPT_CHARS. */
   private chars = 0;
   private full = false;
+  private readonly terminalEntries = new Map<string, string>();
 
   /**
    * @param entries the session's entries, appended to in place (the hub's snapshot reads them).
@@ -55,10 +56,20 @@ export class Transcript {
     return false;
   }
 
-  /** The user's own prompt; it also ends whatever the agent was streaming. */
-  user(text: string): void {
+  /** The user's own prompt (and the names of what it carried); it also ends whatever the agent was streaming. */
+  user(text: string, attachments: string[] = []): void {
     this.endStreams();
-    this.add({ role: 'user', text });
+    this.add({ role: 'user', text, ...(attachments.length ? { attachments } : {}) });
+  }
+
+  /** A display terminal: one entry per terminal, replaced as it changes. */
+  terminal(terminal: TerminalView): void {
+    const text = terminal.command ? `Terminal: ${terminal.command}` : 'Terminal';
+    const entryId = this.terminalEntries.get(terminal.terminalId);
+    const index = entryId ? this.indexOf(entryId) : -1;
+    if (index >= 0) return this.replace(index, { role: 'agent', kind: 'terminal', text, terminal });
+    this.endStreams();
+    this.terminalEntries.set(terminal.terminalId, this.add({ role: 'agent', kind: 'terminal', text, terminal }).entryId);
   }
 
   /** A line from Switchboard itself (an error, a file the agent read). */

@@ -139,6 +139,9 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'import' })}>
           Import from Zed
         </button>
+        <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
+          MCP servers
+        </button>
       </div>
     </nav>
   );

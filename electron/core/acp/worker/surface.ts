@@ -25,6 +25,8 @@ export const CONNECTION_METHODS = {
   prompt: true,
   cancel: true,
   authenticate: true,
+  setMode: true,
+  setConfigOption: true,
   listSessions: true,
   loadSession: true,
   resumeSession: true,
@@ -43,6 +45,7 @@ export const CONNECTION_VALUES = {
   advertisedModes: true,
   agentInfo: true,
   authMethods: true,
+  capabilities: true,
   sessionLifecycle: true,
 } as const satisfies Record<Exclude<ValueNames<AgentConnection>, 'signal'>, true>;
 export type ConnectionValue = keyof typeof CONNECTION_VALUES;
