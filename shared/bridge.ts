@@ -165,8 +165,9 @@ export interface UsageView {
 }
 
 /**
- * A request (elicitation or permission) as the session's history keeps it. Values of fields that look
- * secret (spec E-FORM-12) are never stored: such a field has `secret: true` and no `value`.
+ * A request (elicitation or permission) as the session's history keeps it. No form value is stored (form
+ * values are never written to disk, spec E-PRIV-1): a field keeps its title, and `secret: true` when it
+ * looks secret (spec E-FORM-12).
  */
 export interface RequestRecordView {
   mode: 'form' | 'url' | 'permission';
@@ -181,8 +182,8 @@ export interface RequestRecordView {
   host?: string;
   /** Permission: the option chosen. */
   option?: string;
-  /** Form: each field's title, and what was typed or sent unless the field looks secret. */
-  fields?: Array<{ name: string; title: string; value?: string; secret?: boolean }>;
+  /** Form: each field's title, and whether it looked secret; never its value (spec E-PRIV-1). */
+  fields?: Array<{ name: string; title: string; secret?: boolean }>;
 }
 
 /** A tool call as the agent last described it. */

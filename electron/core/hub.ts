@@ -330,12 +330,12 @@ export class Hub {
     answerElicitation: (p) => {
       this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
-      this.recorder.answered(p.itemId, outcome, p.action === 'accept' ? p.values : undefined);
+      this.recorder.answered(p.itemId, outcome);
       return {};
     },
     answerPermission: (p) => {
       this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
-      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', undefined, p.optionId);
+      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
       return {};
     },
     reopenUrl: (p) => {
