@@ -443,6 +443,7 @@ export class Hub {
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
         log: (line) => this.log(`agent ${config.id}: ${line}`),
+        notice: (text) => this.emit({ type: 'notice', level: 'error', agentId: config.id, text: `${config.name}: ${text}` }),
       });
       if (runtime.connectionId !== connectionId) {
         // Superseded by a restart or stop while initializing: this process is nobody's any more.
@@ -469,11 +470,23 @@ export class Hub {
         return;
       }
       if (process.hasExited && !(error instanceof BudgetExceeded)) return;
+      if (error instanceof BudgetExceeded) {
+        // Stopped by Switchboard: the exit that follows is not a crash to restart from.
+        runtime.connectionId = undefined;
+        this.connectionEnded(connectionId);
+      }
       const message = error instanceof BudgetExceeded ? stoppedSentence(config.name, error.message) : (error as Error).message;
       this.setAgent(runtime, { status: { kind: 'failed', message } });
       this.log(`agent ${config.id}: handshake failed: ${message}`);
       void process.stop();
     }
+  }
+
+  /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
+  private overBudget(runtime: AgentRuntime, connectionId: string, clause: string): void {
+    const connection = runtime.connection;
+    this.connectionLost(runtime, connectionId, new BudgetExceeded(clause));
+    connection?.close();
   }
 
   /**
@@ -573,6 +586,8 @@ export class Hub {
     const { process, connectionId } = runtime;
     runtime.connectionId = undefined;
     if (connectionId) this.connectionEnded(connectionId);
+    // What the connection already wrote (say, a -32800 for a withdrawn request) reaches the agent first.
+    await runtime.connection?.drain();
     if (process) await process.stop();
     runtime.connection?.close();
     runtime.connection = undefined;
@@ -772,6 +787,7 @@ export class Hub {
     if (!folder.ok) throw new Error(`The working folder cannot be used: ${folder.reason}`);
     const cwd = folder.path;
     const setup = this.sessionSetupFor(agentId);
+    const connectionId = runtime.connectionId!;
     let created: Awaited<ReturnType<RemoteConnection['newSession']>>;
     try {
       created = await connection.newSession(cwd, setup.mcpServers);
@@ -788,7 +804,7 @@ export class Hub {
         agentId,
         sessionId,
         cwd,
-        connectionId: runtime.connectionId!,
+        connectionId,
         version: connection.version,
         setup: sessionSetup,
         mcp: { sent: setup.mcpServers.map((s) => String(s.name)), skipped: setup.skipped },
@@ -797,6 +813,7 @@ export class Hub {
         ...(continued ? { entries: continued.entries, ...(continued.title ? { title: continued.title } : {}) } : {}),
       },
       (event) => this.emit(event),
+      (clause) => this.overBudget(runtime, connectionId, clause),
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);

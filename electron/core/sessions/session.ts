@@ -42,9 +42,14 @@ export class Session {
   private waitingItems = 0;
   private readonly terminals = new SessionTerminals();
 
+  /**
+   * @param overBudget told once when the agent's output would take this session's transcript past its
+   *   budget (budgets.ts), with the clause for "Switchboard stopped <agent>: …".
+   */
   constructor(
     init: SessionInit,
     private readonly emit: (event: BridgeEvent) => void,
+    overBudget?: (clause: string) => void,
   ) {
     this.connectionId = init.connectionId;
     this.reportsState = init.version >= 2;
@@ -64,8 +69,10 @@ export class Session {
       ...(init.origin ? { origin: init.origin } : {}),
       ...(init.title ? { title: init.title } : {}),
     };
-    this.transcript = new Transcript(this.view.transcript, (upserts, appends) =>
-      this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+    this.transcript = new Transcript(
+      this.view.transcript,
+      (upserts, appends) => this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+      overBudget,
     );
   }
 
