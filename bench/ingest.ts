@@ -20,7 +20,7 @@ const chunkTextOf = chunkText as (i: number) => string;
 const chunkLineOf = chunkLine as (version: Version, sessionId: string, i: number) => string;
 
 /** Total characters of agent text in a stream of `count` chunks. */
-function expectedChars(count: number): number {
+export function streamedChars(count: number): number {
   let chars = 0;
   for (let i = 0; i < count; i++) chars += chunkTextOf(i).length;
   return chars;
@@ -39,7 +39,7 @@ async function coreRun(version: Version, count: number, probe?: { latencies: num
     const { sessionKey } = (await rig.hub.invoke('newSession', { agentId: 'bench-0', cwd: '/tmp' })) as { sessionKey: string };
     let chars = 0;
     let batches = 0;
-    const want = expectedChars(count);
+    const want = streamedChars(count);
     let finished!: () => void;
     const done = new Promise<void>((resolveDone) => (finished = resolveDone));
     const unsubscribe = rig.onEvents((events) => {
@@ -131,7 +131,7 @@ export interface IngestResult {
 export async function benchIngest(version: Version, rounds: number, budgetMs: number, log: (line: string) => void): Promise<IngestResult> {
   const count = INGEST_CHUNKS;
   const lines = Array.from({ length: count }, (_, i) => chunkLineOf(version, 'bench-session-0', i));
-  const want = expectedChars(count);
+  const want = streamedChars(count);
   const core: number[] = [];
   const sdk: number[] = [];
   const parse: number[] = [];

@@ -79,6 +79,7 @@ export interface RendererResult {
   cardPaintMs: Summary;
   heapAfterGcMb: number;
   typingMs: Summary;
+  /** Characters of transcript text drawn when the stream had been drawn in full. */
   transcriptChars: number;
 }
 
@@ -116,7 +117,11 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     await waitFor('the stream to end in the core', () => harness.hub.snapshot().sessions.every((s) => !s.promptInFlight), STREAM_TIMEOUT_MS, 50);
     // The turn's end arrives after all its text (events keep their order): not busy = every chunk received.
     // Waited for by polling one attribute, so Playwright's own work in the page stays out of the long tasks.
-    await waitFor('the page to catch up', async () => page.evaluate(() => !document.querySelector('[role="log"][aria-busy]')), STREAM_TIMEOUT_MS, 250);
+    await waitFor('the turn to end in the page', async () => page.evaluate(() => !document.querySelector('[role="log"][aria-busy]')), STREAM_TIMEOUT_MS, 250);
+    // Streamed text is drawn at a lower priority (a deferred value) than the turn's end: wait for all of it.
+    // The reply has a paragraph every 40 chunks (bench-lines.mjs); markdown drops the blank lines between them.
+    const paragraphs = Math.ceil(INGEST_CHUNKS / 40);
+    await waitFor('the whole reply to be drawn', async () => page.evaluate((want) => document.querySelectorAll('[role="log"] .md p').length >= want, paragraphs), STREAM_TIMEOUT_MS, 250);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     const streamMs = performance.now() - started;
     const recorded = await page.evaluate(() => {

@@ -111,7 +111,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   log('\nRenderer in Chromium through the harness');
   log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
   log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n})`);
-  log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with ${renderer.transcriptChars} characters of transcript`);
+  log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
   log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
   log('\nStart-up (ms: median / p95)');
   log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);

@@ -46,6 +46,20 @@ export interface AgentSettingsView {
   builtin?: 'demo';
 }
 
+/** One MCP server as the editor shows and edits it (values of `env` and `headers` are masked on screen). */
+export type McpServerView =
+  | { name: string; type: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { name: string; type: 'http' | 'sse'; url: string; headers: Record<string, string> };
+
+/**
+ * What the agent said at `initialize` that decides what Switchboard offers it (v1 `agentCapabilities`,
+ * v2 `capabilities.session`): the MCP transports it takes, and the prompt content beyond text and links.
+ */
+export interface AgentCapabilitiesView {
+  mcp: { stdio: boolean; http: boolean; sse: boolean };
+  prompt: { image: boolean; audio: boolean; embeddedContext: boolean };
+}
+
 /** One configured agent (spec E-REQ-7: the configured name plus what the agent says it is). */
 export interface AgentView {
   agentId: string;
@@ -67,6 +81,12 @@ export interface AgentView {
   authMethods: Array<{ methodId: string; name: string; description?: string; terminalCommand?: string }>;
   /** A sign-in in progress (its request-scoped elicitations are labelled "while signing in", E-REQ-3). */
   signingIn?: { methodId: string };
+  /** Names of the MCP servers this agent gets in each session. */
+  mcpServers?: string[];
+  /** From the current connection's `initialize`, once ready. */
+  capabilities?: AgentCapabilitiesView;
+  /** Working folders used with this agent, most recent first. */
+  recentFolders?: string[];
 }
 
 /** One line of a session transcript. Agent text arrives in chunks and is appended to the last agent entry. */
@@ -80,16 +100,74 @@ export interface TranscriptEntry {
    * HTML; `thought` is shown collapsed; `tool_call` and `plan` carry their details; `file_access` is the
    * visible log of a file the agent read or wrote; `other` is an update kind Switchboard does not know.
    */
-  kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'other' | 'request';
+  kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'terminal' | 'other' | 'request';
   toolCall?: ToolCallView;
   plan?: PlanEntryView[];
   /** `request`: a question the agent asked in this session and how it ended (history transcripts only). */
   request?: RequestRecordView;
+  /** A v2 display terminal (`terminal_update` / `terminal_output_chunk`). */
+  terminal?: TerminalView;
+  /** What a user prompt carried besides its text (mentioned files, images, attachments), by name. */
+  attachments?: string[];
+}
+
+/** A display-only terminal the agent runs and reports (ACP v2 `terminal_update`). */
+export interface TerminalView {
+  terminalId: string;
+  command?: string;
+  cwd?: string;
+  /** The output as text, ANSI escapes kept for the renderer to colour; only the tail is kept. */
+  output: string;
+  /** Bytes of output dropped from the front to keep it bounded. */
+  droppedBytes: number;
+  exitStatus?: { exitCode?: number; signal?: string };
+}
+
+/** One session mode the agent offers (v1 `modes.availableModes`). */
+export interface SessionModeView {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+/** One value of a select config option; `group` names its group when the agent groups them. */
+export interface ConfigValueView {
+  value: string;
+  name: string;
+  description?: string;
+  group?: string;
+}
+
+/** One session config option (ACP `SessionConfigOption`), e.g. the model picker. */
+export type ConfigOptionView = {
+  configId: string;
+  name: string;
+  description?: string;
+  /** ACP's `mode`, `model`, `model_config`, `thought_level`, or the agent's own. */
+  category?: string;
+} & ({ type: 'select'; currentValue: string; options: ConfigValueView[] } | { type: 'boolean'; currentValue: boolean });
+
+/** A slash command the agent offers (`available_commands_update`). */
+export interface CommandView {
+  name: string;
+  description: string;
+  /** What to type after the command, when it takes input. */
+  hint?: string;
+}
+
+/** Context window use and cost, as the agent last reported it (`usage_update`). */
+export interface UsageView {
+  /** Tokens in context now. */
+  used: number;
+  /** Context window size in tokens. */
+  size: number;
+  cost?: { amount: number; currency: string };
 }
 
 /**
- * A request (elicitation or permission) as the session's history keeps it. Values of fields that look
- * secret (spec E-FORM-12) are never stored: such a field has `secret: true` and no `value`.
+ * A request (elicitation or permission) as the session's history keeps it. No form value is stored (form
+ * values are never written to disk, spec E-PRIV-1): a field keeps its title, and `secret: true` when it
+ * looks secret (spec E-FORM-12).
  */
 export interface RequestRecordView {
   mode: 'form' | 'url' | 'permission';
@@ -104,8 +182,8 @@ export interface RequestRecordView {
   host?: string;
   /** Permission: the option chosen. */
   option?: string;
-  /** Form: each field's title, and what was typed or sent unless the field looks secret. */
-  fields?: Array<{ name: string; title: string; value?: string; secret?: boolean }>;
+  /** Form: each field's title, and whether it looked secret; never its value (spec E-PRIV-1). */
+  fields?: Array<{ name: string; title: string; secret?: boolean }>;
 }
 
 /** A tool call as the agent last described it. */
@@ -170,8 +248,15 @@ export interface SessionView {
   /** `stopReason` of the last finished prompt turn (`end_turn`, `cancelled`, …). */
   lastStopReason?: string;
   transcript: TranscriptEntry[];
-  /** Prompts the agent suggests (the demo agent's scenarios), from `available_commands_update`. */
-  suggestions: Array<{ name: string; description: string }>;
+  /** The agent's slash commands, from `session/new` (v2) and `available_commands_update`. */
+  suggestions: CommandView[];
+  /** v1 session modes, when the agent offers them. */
+  modes?: { currentModeId: string; available: SessionModeView[] };
+  /** Config options (model, effort, v2 mode…) with their current values. */
+  configOptions?: ConfigOptionView[];
+  usage?: UsageView;
+  /** The MCP servers sent in `session/new`, and those left out with the reason. */
+  mcp?: { sent: string[]; skipped: Array<{ name: string; reason: string }> };
   /** running / idle / waiting for you (spec E-STATE-1, E-STATE-2). */
   foreground: ForegroundView;
   /** This session's record in Switchboard's history. */
@@ -315,6 +400,10 @@ export interface Snapshot {
   queue: QueueItemView[];
   /** Default working folder offered for a new session (the user's home). */
   defaultCwd: string;
+  /** MCP servers defined in Switchboard. */
+  mcpServers?: McpServerView[];
+  /** The host can show a folder picker (Electron's dialog); the harness cannot. */
+  canPickFolder?: boolean;
   /** Where consented URL-mode pages open by default; `off` when URL mode is not advertised (spec E-CAP-2). */
   urlMode: UrlOpenMode | 'off';
   /** A plain sentence about the history file found at start (e.g. moved aside as unreadable). */
@@ -355,11 +444,54 @@ export type MenuCommand = 'newSession' | 'addAgent' | 'settings';
 
 const id = z.string().min(1).max(200);
 
+/** Attachments one prompt may carry: enough for a handful of files and screenshots. */
+export const MAX_PROMPT_ATTACHMENTS = 50;
+/** Bytes of one image (before base64): larger screenshots are refused with a sentence, not sent. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Characters of pasted text that become an attachment instead of composer text. */
+export const LONG_PASTE_CHARS = 2000;
+
+const nameValues = z.record(z.string().min(1).max(200), z.string().max(100_000));
+const mcpServerSchema = z.union([
+  z.object({ name: z.string().trim().min(1).max(100), type: z.literal('stdio'), command: z.string().min(1).max(4096), args: z.array(z.string().max(4096)).max(200), env: nameValues }).strict(),
+  z.object({ name: z.string().trim().min(1).max(100), type: z.enum(['http', 'sse']), url: z.string().min(1).max(8192), headers: nameValues }).strict(),
+]);
+
+/** One piece of prompt content besides the text (issue 11, scope 5). */
+const attachmentSchema = z.union([
+  /** A file of the session's folder, mentioned with @: sent as `resource_link`, or embedded where the agent takes it. */
+  z.object({ type: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
+  /** A pasted or dropped image, base64 (at most MAX_IMAGE_BYTES decoded). */
+  z.object({ type: z.literal('image'), name: z.string().max(200), mimeType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']), data: z.string().max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) }).strict(),
+  /** Long pasted text, sent as an embedded resource (or as text where the agent takes no embedded context). */
+  z.object({ type: z.literal('text'), name: z.string().max(200), text: z.string().max(1_000_000) }).strict(),
+]);
+export type PromptAttachment = z.infer<typeof attachmentSchema>;
+
 /** Zod schemas of every command's params: the hub parses every incoming command with these. */
 export const commandParamSchemas = {
   getSnapshot: z.object({}).strict(),
   newSession: z.object({ agentId: id, cwd: z.string().min(1).max(4096).optional() }).strict(),
-  prompt: z.object({ sessionKey: id, text: z.string().min(1).max(1_000_000) }).strict(),
+  prompt: z
+    .object({
+      sessionKey: id,
+      text: z.string().max(1_000_000),
+      /** Files mentioned with @ (paths relative to the session's folder), images, long text pasted as an attachment. */
+      attachments: z.array(attachmentSchema).max(MAX_PROMPT_ATTACHMENTS).optional(),
+    })
+    .strict(),
+  /** v1 `session/set_mode`. */
+  setSessionMode: z.object({ sessionKey: id, modeId: z.string().min(1).max(200) }).strict(),
+  /** `session/set_config_option`; a boolean for a boolean option, a value id otherwise. */
+  setSessionConfigOption: z.object({ sessionKey: id, configId: z.string().min(1).max(200), value: z.union([z.string().min(1).max(200), z.boolean()]) }).strict(),
+  /** Replaces the MCP servers defined in Switchboard. */
+  saveMcpServers: z.object({ servers: z.array(mcpServerSchema).max(100) }).strict(),
+  /** Checks a working folder before a session starts: exists, is a folder, readable. */
+  checkFolder: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** Shows the host's folder picker (Electron only; see `Snapshot.canPickFolder`). */
+  pickFolder: z.object({ defaultPath: z.string().max(4096).optional() }).strict(),
+  /** Files of a session's folder whose path matches `query` fuzzily, `.gitignore` respected (the @ finder). */
+  findFiles: z.object({ sessionKey: id, query: z.string().max(500) }).strict(),
   cancelPrompt: z.object({ sessionKey: id }).strict(),
   answerElicitation: z
     .object({
@@ -393,6 +525,8 @@ export const commandParamSchemas = {
       builtin: z.literal('demo').optional(),
       enabled: z.boolean().optional(),
       muted: z.boolean().optional(),
+      /** Names of the MCP servers the agent gets; absent keeps the agent's current choice. */
+      mcpServers: z.array(z.string().min(1).max(100)).max(100).optional(),
     })
     .strict(),
   removeAgent: z.object({ agentId: id }).strict(),
@@ -450,8 +584,18 @@ export interface CommandResults {
   setAgentFlags: Record<string, never>;
   importZedSettings: {
     agents: Array<Omit<AgentSettingsView, 'builtin'> & { name: string; command: string }>;
+    /** Zed's `context_servers`, as MCP servers. */
+    mcpServers: McpServerView[];
     skipped: Array<{ name: string; reason: string }>;
   };
+  setSessionMode: Record<string, never>;
+  setSessionConfigOption: Record<string, never>;
+  saveMcpServers: Record<string, never>;
+  /** `ok` false with a plain sentence saying why the folder cannot be used. */
+  checkFolder: { ok: true; path: string } | { ok: false; reason: string };
+  pickFolder: { path?: string };
+  /** Paths relative to the session's folder, best match first. */
+  findFiles: { paths: string[]; truncated: boolean };
   getAgentLog: { text: string };
   openExternal: Record<string, never>;
   restartAgent: Record<string, never>;

@@ -491,6 +491,11 @@ export function initialValues(fields: FieldSpec[]): FormValues {
 export const MAX_FORM_FIELDS = 500;
 /** At most this many options in one select. */
 export const MAX_FIELD_OPTIONS = 10_000;
+/**
+ * Options across all fields of one form (issue 8, scope 3). Each select may offer MAX_FIELD_OPTIONS, but
+ * 500 fields × 5 000 options once took main 16 s to check; the total is what costs, in the UI too.
+ */
+export const MAX_FORM_OPTIONS_TOTAL = 20_000;
 
 /**
  * Returns a plain sentence when a schema is larger than a person could fill (more than
@@ -505,6 +510,7 @@ export function findSchemaSizeProblem(requestedSchema: unknown): string | undefi
   if (names.length > MAX_FORM_FIELDS) {
     return `The form has ${names.length} fields; Switchboard shows at most ${MAX_FORM_FIELDS}.`;
   }
+  let total = 0;
   for (const name of names) {
     const property = own(properties, name);
     if (!isObject(property)) continue;
@@ -514,6 +520,10 @@ export function findSchemaSizeProblem(requestedSchema: unknown): string | undefi
     if (longest > MAX_FIELD_OPTIONS) {
       return `Property ${quote(name)} offers ${longest} options; Switchboard shows at most ${MAX_FIELD_OPTIONS}.`;
     }
+    total += longest;
+  }
+  if (total > MAX_FORM_OPTIONS_TOTAL) {
+    return `The form offers ${total} options across its fields; Switchboard shows at most ${MAX_FORM_OPTIONS_TOTAL}.`;
   }
   return undefined;
 }

@@ -34,7 +34,10 @@ const PATTERN_DISABLED_NOTE = "The agent's pattern for this field cannot be used
 /** Non-strict: unknown keywords are annotations and never block (E-FORM-5). Silent: no schema warnings in logs. */
 // loopEnum: a long `enum` is checked in a loop instead of compiled into one comparison per option, which
 // took seconds for an agent's 100 000-option select.
-const ajv = new Ajv({ strict: false, allErrors: false, logger: false, loopEnum: 16 });
+// validateSchema: false: every schema ajv sees here is built by `fieldSchema` from a normalised field, so it
+// is valid by construction, and ajv's meta-schema check of a 5 000-option `enum` took 355 ms per field
+// (5.6 ms without it), which a 500-field form turned into a 16 s stall of main (issue 8, scope 3).
+const ajv = new Ajv({ strict: false, allErrors: false, logger: false, loopEnum: 16, validateSchema: false });
 addFormats(ajv, [...CHECKED_FORMATS]);
 
 /** One field with its compiled checks. */
@@ -85,12 +88,38 @@ function fieldSchema(field: FieldSpec): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * Distinct compiled field validators kept (issue 8, scope 3): an agent that sends the same form again, or
+ * many forms with the same kinds of field, has each compiled once. Bounded; least recently used go first.
+ */
+export const MAX_CACHED_VALIDATORS = 512;
+/** Characters of schema text the validator cache may hold as keys (a 10 000-option select is ~200 KB). */
+const MAX_CACHED_SCHEMA_CHARS = 8 * 1024 * 1024;
+
+/** Compiled validators by the JSON of their normalised schema, in least-recently-used order. */
+const validators = new Map<string, ValidateFunction>();
+let cachedChars = 0;
+
 function compileValidator(field: FieldSpec): ValidateFunction | undefined {
   const schema = fieldSchema(field);
   if (!schema) return undefined;
+  const key = JSON.stringify(schema);
+  const cached = validators.get(key);
+  if (cached) {
+    validators.delete(key);
+    validators.set(key, cached);
+    return cached;
+  }
   const validate = ajv.compile(schema);
-  // ajv caches every compiled schema object forever; this one is ours alone, so drop it from that cache.
+  // ajv caches every compiled schema object forever; our own cache is bounded, so drop it from ajv's.
   ajv.removeSchema(schema);
+  validators.set(key, validate);
+  cachedChars += key.length;
+  for (const [oldest] of validators) {
+    if (validators.size <= MAX_CACHED_VALIDATORS && cachedChars <= MAX_CACHED_SCHEMA_CHARS) break;
+    validators.delete(oldest);
+    cachedChars -= oldest.length;
+  }
   return validate;
 }
 

@@ -1,13 +1,37 @@
 /**
  * The agents config: which agent processes Switchboard runs (architecture "The agents config").
  *
- * Shape: `{ "agents": [ { "id", "name", "command", "args"?, "env"?, "cwd"?, "enabled"?, "muted"? } ],
- * "urlMode"? }`, checked against {@link AGENTS_CONFIG_SCHEMA} with ajv. An agent may name
+ * Shape: `{ "agents": [ { "id", "name", "command", "args"?, "env"?, "cwd"?, "enabled"?, "muted"?,
+ * "mcpServers"?, "remembered"? } ], "mcpServers"?: [ { "name", "type", … } ], "urlMode"? }`, checked against {@link AGENTS_CONFIG_SCHEMA} with ajv. An agent may name
  * `"builtin": "demo"` instead of a command: the host (Electron or the harness) knows where its own copy
  * of the demo agent lives and how to run it with its own runtime.
  */
 import { readFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
+
+/**
+ * One MCP server defined once in Switchboard and given to the agents that choose it, in `session/new`
+ * and in load/resume (ACP "MCP servers"; issue 11, scope 1). `env` and `headers` values may be secrets:
+ * masked in the UI and never logged.
+ */
+export type McpServerConfig =
+  | { name: string; type: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { name: string; type: 'http' | 'sse'; url: string; headers: Record<string, string> };
+
+/** What Switchboard remembers per agent between sessions (issue 11, scopes 2 and 4). */
+export interface AgentMemory {
+  /** The last session mode the user chose (v1 `session/set_mode`). */
+  modeId?: string;
+  /** The last value the user chose for each config option, by `configId`. */
+  configOptions?: Record<string, string | boolean>;
+  /** Working folders used with this agent, most recent first (at most {@link MAX_RECENT_FOLDERS}). */
+  recentFolders?: string[];
+}
+
+/** Recent folders kept per agent: enough for a short menu, small enough for the config file. */
+export const MAX_RECENT_FOLDERS = 8;
+/** MCP servers one config may define; far more than anyone configures, small enough to list. */
+export const MAX_MCP_SERVERS = 100;
 
 /** One configured agent, after defaults are applied. */
 export interface AgentConfig {
@@ -24,11 +48,17 @@ export interface AgentConfig {
   enabled?: boolean;
   /** A muted agent raises no OS notification. Default false. */
   muted?: boolean;
+  /** Names of the config's `mcpServers` this agent gets in each session. Default none. */
+  mcpServers?: string[];
+  /** Choices remembered for the next session; kept when the agent is edited. */
+  remembered?: AgentMemory;
 }
 
 /** The whole config, after defaults are applied. */
 export interface AgentsConfig {
   agents: AgentConfig[];
+  /** MCP servers defined once; each agent names the ones it gets. Default none. */
+  mcpServers?: McpServerConfig[];
   /** Where consented URL-mode pages open; `off` stops advertising URL mode (spec E-CAP-2). */
   urlMode: 'app-window' | 'system-browser' | 'off';
 }
@@ -56,8 +86,59 @@ export const AGENTS_CONFIG_SCHEMA = {
           builtin: { const: 'demo' },
           enabled: { type: 'boolean' },
           muted: { type: 'boolean' },
+          mcpServers: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 } },
+          remembered: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              modeId: { type: 'string', minLength: 1, maxLength: 200 },
+              configOptions: {
+                type: 'object',
+                maxProperties: 100,
+                propertyNames: { maxLength: 200 },
+                additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'boolean' }] },
+              },
+              recentFolders: { type: 'array', maxItems: 8, items: { type: 'string', minLength: 1, maxLength: 4096 } },
+            },
+          },
         },
         oneOf: [{ required: ['command'], not: { required: ['builtin'] } }, { required: ['builtin'], not: { required: ['command'] } }],
+      },
+    },
+    mcpServers: {
+      type: 'array',
+      maxItems: 100,
+      default: [],
+      items: {
+        type: 'object',
+        required: ['name', 'type'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 100 },
+          type: { enum: ['stdio', 'http', 'sse'] },
+        },
+        oneOf: [
+          {
+            required: ['command'],
+            additionalProperties: false,
+            properties: {
+              name: true,
+              type: { const: 'stdio' },
+              command: { type: 'string', minLength: 1, maxLength: 4096 },
+              args: { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 4096 } },
+              env: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+          },
+          {
+            required: ['url'],
+            additionalProperties: false,
+            properties: {
+              name: true,
+              type: { enum: ['http', 'sse'] },
+              url: { type: 'string', minLength: 1, maxLength: 8192, pattern: '^https?://' },
+              headers: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+          },
+        ],
       },
     },
     urlMode: { enum: ['app-window', 'system-browser', 'off'], default: 'app-window' },
@@ -82,6 +163,19 @@ export function parseAgentsConfig(json: unknown): AgentsConfig {
     if (ids.has(agent.id)) throw new Error(`The agents config names the agent id "${agent.id}" twice.`);
     ids.add(agent.id);
   }
+  // ajv fills no defaults inside oneOf branches: the optional lists of each transport are filled here.
+  result.mcpServers = (result.mcpServers ?? []).map((server) =>
+    server.type === 'stdio' ? { ...server, args: server.args ?? [], env: server.env ?? {} } : { ...server, headers: server.headers ?? {} },
+  );
+  const names = new Set<string>();
+  for (const server of result.mcpServers) {
+    if (names.has(server.name)) throw new Error(`The agents config names the MCP server "${server.name}" twice.`);
+    names.add(server.name);
+  }
+  for (const agent of result.agents) {
+    const unknown = agent.mcpServers?.find((name) => !names.has(name));
+    if (unknown !== undefined) throw new Error(`The agent "${agent.name}" asks for the MCP server "${unknown}", which the config does not define.`);
+  }
   return result;
 }
 
@@ -99,6 +193,7 @@ function describe(error: ErrorObject | undefined): string {
   const where = error.instancePath ? error.instancePath.slice(1).replaceAll('/', '.') : 'the top level';
   switch (error.keyword) {
     case 'oneOf':
+      if (where.startsWith('mcpServers')) return `${where} needs a "command" (stdio) or an http(s) "url" (http, sse), and only the fields of its type`;
       return `${where} needs either a "command" or "builtin": "demo", not both`;
     case 'additionalProperties':
       return `${where} has an unknown field "${(error.params as { additionalProperty: string }).additionalProperty}"`;

@@ -11,10 +11,11 @@
  * for one session are merged (streamed text joined per entry), so an agent streaming thousands of chunks
  * a second costs the renderer one update per frame, and each character crosses the bridge once.
  */
-import type { BridgeEvent } from '../../shared/bridge';
+import type { BridgeEvent, TranscriptEntry } from '../../shared/bridge';
 
 export class EventBatcher {
-  private pending = new Map<string, BridgeEvent>();
+  /** Queued events by key; a session's transcript changes gather in one {@link TranscriptBatch}. */
+  private pending = new Map<string, BridgeEvent | TranscriptBatch>();
   /** Cancels the scheduled flush; undefined when none is scheduled. */
   private cancelScheduled: (() => void) | undefined;
   /** When the last batch went out (ms, performance clock); -Infinity before the first. */
@@ -27,12 +28,14 @@ export class EventBatcher {
     private readonly intervalMs = 16,
   ) {}
 
-  /** Queues one event for the next batch. */
+  /** Queues one event for the next batch. Constant time per event, whatever is already queued. */
   push(event: BridgeEvent): void {
     const key = keyOf(event, () => this.seq++);
-    const previous = this.pending.get(key);
-    if (event.type === 'transcript' && previous?.type === 'transcript') {
-      this.pending.set(key, mergeTranscript(previous, event));
+    if (event.type === 'transcript') {
+      const previous = this.pending.get(key);
+      const batch = previous instanceof TranscriptBatch ? previous : new TranscriptBatch(event.sessionKey);
+      batch.add(event);
+      if (batch !== previous) this.pending.set(key, batch);
     } else {
       // Replacing keeps the key's first position, so a session still precedes its transcript.
       this.pending.set(key, event);
@@ -54,7 +57,7 @@ export class EventBatcher {
     this.cancelTimer();
     if (this.pending.size === 0) return;
     this.lastFlushAt = performance.now();
-    const events = [...this.pending.values()];
+    const events = [...this.pending.values()].map((event) => (event instanceof TranscriptBatch ? event.toEvent() : event));
     this.pending = new Map();
     this.deliver(events);
   }
@@ -91,22 +94,40 @@ function keyOf(event: BridgeEvent, unique: () => number): string {
 type TranscriptEvent = Extract<BridgeEvent, { type: 'transcript' }>;
 
 /**
- * Folds a later transcript event into an earlier one of the same session: upserts merge by entry, and
- * appended text joins the entry it extends (inside a pending upsert, or the pending append for it).
+ * One session's transcript changes within a batch: upserts merge by entry, and appended text joins the
+ * entry it extends (inside a pending upsert, or the pending append for it). Linear in the changes: text
+ * is gathered in lists and joined once, when the batch is delivered (it was quadratic, issue 8 scope 3).
  */
-function mergeTranscript(earlier: TranscriptEvent, later: TranscriptEvent): TranscriptEvent {
-  const upserts = new Map(earlier.upserts.map((entry) => [entry.entryId, entry]));
-  const appends = new Map((earlier.appends ?? []).map((append) => [append.entryId, append.text]));
-  for (const entry of later.upserts) {
-    upserts.set(entry.entryId, entry);
-    appends.delete(entry.entryId);
+class TranscriptBatch {
+  private readonly upserts = new Map<string, TranscriptEntry>();
+  /** Text appended to an entry after its pending upsert. */
+  private readonly upsertText = new Map<string, string[]>();
+  /** Text appended to an entry the batch has no upsert for. */
+  private readonly appends = new Map<string, string[]>();
+
+  constructor(private readonly sessionKey: string) {}
+
+  add(event: TranscriptEvent): void {
+    for (const entry of event.upserts) {
+      this.upserts.set(entry.entryId, entry);
+      this.upsertText.delete(entry.entryId);
+      this.appends.delete(entry.entryId);
+    }
+    for (const { entryId, text } of event.appends ?? []) {
+      const into = this.upserts.has(entryId) ? this.upsertText : this.appends;
+      const list = into.get(entryId);
+      if (list) list.push(text);
+      else into.set(entryId, [text]);
+    }
   }
-  for (const { entryId, text } of later.appends ?? []) {
-    const entry = upserts.get(entryId);
-    if (entry) upserts.set(entryId, { ...entry, text: entry.text + text });
-    else appends.set(entryId, (appends.get(entryId) ?? '') + text);
+
+  toEvent(): TranscriptEvent {
+    const upserts = [...this.upserts.values()].map((entry) => {
+      const tail = this.upsertText.get(entry.entryId);
+      return tail ? { ...entry, text: entry.text + tail.join('') } : entry;
+    });
+    const event: TranscriptEvent = { type: 'transcript', sessionKey: this.sessionKey, upserts };
+    if (this.appends.size) event.appends = [...this.appends].map(([entryId, texts]) => ({ entryId, text: texts.join('') }));
+    return event;
   }
-  const merged: TranscriptEvent = { type: 'transcript', sessionKey: later.sessionKey, upserts: [...upserts.values()] };
-  if (appends.size) merged.appends = [...appends].map(([entryId, text]) => ({ entryId, text }));
-  return merged;
 }

@@ -16,6 +16,7 @@ import {
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
+  type PromptAttachment,
   type MenuCommand,
   type QueueItemView,
   type Snapshot,
@@ -25,11 +26,15 @@ import type { ConnectionCallbacks, ElicitationMode } from './acp/agent-connectio
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { BudgetExceeded, stoppedSentence } from './budgets';
+import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
+import { buildPrompt } from './sessions/prompt-content';
+import { findFiles } from './sessions/file-finder';
+import { checkFolder, defaultFolder, rememberFolder } from './sessions/working-folder';
 import { Session } from './sessions/session';
 import { SessionRegistry } from './sessions/session-registry';
 import { startAgentProcess, type ExitInfo, type LaunchSpec } from './agents/agent-process';
 import type { RunningAgent, RunningAgentOptions } from './agents/running-agent';
-import type { AgentConfig, AgentsConfig } from './config';
+import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
 import { redactLogLine, redactSecrets } from './agents/redact';
@@ -80,6 +85,8 @@ export interface HubOptions {
   attention?: AttentionSink;
   /** Opens a checked, re-serialised https (or loopback http) address in the system browser. */
   openExternal?: (url: string) => void;
+  /** Shows the host's folder picker (Electron's dialog); resolves with the folder, or undefined if cancelled. */
+  pickFolder?: (defaultPath?: string) => Promise<string | undefined>;
   /**
    * The session history file (SQLite; the user-data folder in the app, `--data DIR` in the harness).
    * Without one, history is kept in memory until the hub stops (issue 10, scope 1).
@@ -138,6 +145,8 @@ export class Hub {
   /** The config as edited in the app; the agents map follows its order. */
   private config: AgentsConfig;
   private stopping = false;
+  /** The last change to remembered choices; the next waits for it. */
+  private remembering: Promise<void> = Promise.resolve();
   /** Items already announced to the attention sink, so an update of an item does not notify again. */
   private readonly announced = new Set<string>();
   /** Switchboard's own session history, and what writes live sessions into it. */
@@ -191,6 +200,8 @@ export class Hub {
         status: config.enabled === false ? { kind: 'disabled' } : { kind: 'starting' },
         advertisedModes: [...this.modes],
         authMethods: [],
+        mcpServers: config.mcpServers ?? [],
+        recentFolders: config.remembered?.recentFolders ?? [],
       },
     };
   }
@@ -253,6 +264,8 @@ export class Hub {
       sessions: this.sessions.all().map((s) => s.view),
       queue: this.broker.items(),
       defaultCwd: this.options.defaultCwd,
+      mcpServers: this.config.mcpServers ?? [],
+      canPickFolder: this.options.pickFolder !== undefined,
       urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
       ...(this.historyNotice ? { historyNotice: this.historyNotice } : {}),
     };
@@ -282,8 +295,34 @@ export class Hub {
    */
   private readonly handlers: CommandHandlers = {
     getSnapshot: () => this.snapshot(),
-    newSession: (p) => this.newSession(p.agentId, p.cwd ?? this.options.defaultCwd),
-    prompt: (p) => this.prompt(p.sessionKey, p.text),
+    newSession: (p) => this.newSession(p.agentId, p.cwd),
+    prompt: (p) => this.prompt(p.sessionKey, p.text, p.attachments ?? []),
+    setSessionMode: async (p) => {
+      await this.setSessionMode(p.sessionKey, p.modeId);
+      return {};
+    },
+    setSessionConfigOption: async (p) => {
+      await this.setSessionConfigOption(p.sessionKey, p.configId, p.value);
+      return {};
+    },
+    saveMcpServers: async (p) => {
+      const names = new Set(p.servers.map((s) => s.name));
+      // Servers that are gone are dropped from every agent's choice, so the config stays valid.
+      const agents = this.config.agents.map((a) => (a.mcpServers ? { ...a, mcpServers: a.mcpServers.filter((n) => names.has(n)) } : a));
+      await this.editConfig(parseAgentsConfig({ ...this.config, agents, mcpServers: p.servers }));
+      return {};
+    },
+    checkFolder: (p) => checkFolder(p.path),
+    pickFolder: async (p) => {
+      if (!this.options.pickFolder) throw new Error('There is no folder picker here; type the folder instead.');
+      const path = await this.options.pickFolder(p.defaultPath);
+      return path ? { path } : {};
+    },
+    findFiles: (p) => {
+      const session = this.sessions.get(p.sessionKey);
+      if (!session) throw new Error('There is no such session.');
+      return findFiles(session.view.cwd, p.query);
+    },
     cancelPrompt: async (p) => {
       await this.cancelPrompt(p.sessionKey);
       return {};
@@ -291,12 +330,12 @@ export class Hub {
     answerElicitation: (p) => {
       this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
-      this.recorder.answered(p.itemId, outcome, p.action === 'accept' ? p.values : undefined);
+      this.recorder.answered(p.itemId, outcome);
       return {};
     },
     answerPermission: (p) => {
       this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
-      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', undefined, p.optionId);
+      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
       return {};
     },
     reopenUrl: (p) => {
@@ -382,7 +421,7 @@ export class Hub {
 
   private async launch(runtime: AgentRuntime): Promise<void> {
     const { config } = runtime;
-    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, authMethods: [], signingIn: undefined });
+    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, capabilities: undefined, authMethods: [], signingIn: undefined });
     let process: RunningAgent;
     try {
       process = this.startAgent(config);
@@ -404,6 +443,7 @@ export class Hub {
         initializeTimeoutMs: this.options.initializeTimeoutMs,
         callbacks: this.callbacksFor(runtime, connectionId),
         log: (line) => this.log(`agent ${config.id}: ${line}`),
+        notice: (text) => this.emit({ type: 'notice', level: 'error', agentId: config.id, text: `${config.name}: ${text}` }),
       });
       if (runtime.connectionId !== connectionId) {
         // Superseded by a restart or stop while initializing: this process is nobody's any more.
@@ -416,6 +456,7 @@ export class Hub {
         status: { kind: 'ready' },
         protocolVersion: connection.version,
         agentInfo: connection.agentInfo,
+        capabilities: connection.capabilities,
         authMethods: connection.authMethods.map(({ terminal, ...method }) => {
           // A built-in agent on the host's own transport has no command line a terminal could run.
           const spec = terminal ? this.launchSpec(config) : null;
@@ -429,11 +470,23 @@ export class Hub {
         return;
       }
       if (process.hasExited && !(error instanceof BudgetExceeded)) return;
+      if (error instanceof BudgetExceeded) {
+        // Stopped by Switchboard: the exit that follows is not a crash to restart from.
+        runtime.connectionId = undefined;
+        this.connectionEnded(connectionId);
+      }
       const message = error instanceof BudgetExceeded ? stoppedSentence(config.name, error.message) : (error as Error).message;
       this.setAgent(runtime, { status: { kind: 'failed', message } });
       this.log(`agent ${config.id}: handshake failed: ${message}`);
       void process.stop();
     }
+  }
+
+  /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
+  private overBudget(runtime: AgentRuntime, connectionId: string, clause: string): void {
+    const connection = runtime.connection;
+    this.connectionLost(runtime, connectionId, new BudgetExceeded(clause));
+    connection?.close();
   }
 
   /**
@@ -533,6 +586,8 @@ export class Hub {
     const { process, connectionId } = runtime;
     runtime.connectionId = undefined;
     if (connectionId) this.connectionEnded(connectionId);
+    // What the connection already wrote (say, a -32800 for a withdrawn request) reaches the agent first.
+    await runtime.connection?.drain();
     if (process) await process.stop();
     runtime.connection?.close();
     runtime.connection = undefined;
@@ -631,7 +686,14 @@ export class Hub {
 
   /** Adds or changes an agent, saves the config, and (re)starts or stops its process to match. */
   private async saveAgent(input: AgentInput): Promise<{ agentId: string }> {
-    const { config, agentId } = upsertAgent(this.config, input);
+    // What the editor does not edit survives a save: remembered choices, and the MCP servers when not sent.
+    const existing = input.agentId ? this.agents.get(input.agentId)?.config : undefined;
+    const kept: AgentInput = {
+      ...input,
+      mcpServers: input.mcpServers ?? existing?.mcpServers,
+      remembered: input.remembered ?? existing?.remembered,
+    };
+    const { config, agentId } = upsertAgent(this.config, kept);
     const before = this.agents.get(agentId)?.config;
     await this.editConfig(config);
     const runtime = this.agents.get(agentId)!;
@@ -669,7 +731,15 @@ export class Hub {
     for (const config of next.agents) {
       const runtime = this.agents.get(config.id) ?? this.newRuntime(config);
       runtime.config = config;
-      runtime.view = { ...runtime.view, name: config.name, settings: settingsOf(config), enabled: config.enabled !== false, muted: config.muted === true };
+      runtime.view = {
+        ...runtime.view,
+        name: config.name,
+        settings: settingsOf(config),
+        enabled: config.enabled !== false,
+        muted: config.muted === true,
+        mcpServers: config.mcpServers ?? [],
+        recentFolders: config.remembered?.recentFolders ?? [],
+      };
       runtimes.set(config.id, runtime);
     }
     this.agents.clear();
@@ -695,33 +765,55 @@ export class Hub {
 
   // ── sessions ────────────────────────────────────────────────────────────────────────────────────────
 
-  private async newSession(agentId: string, cwd: string, continued?: { entries: TranscriptEntry[]; title?: string }): Promise<{ sessionKey: string }> {
+  /**
+   * What every session of this agent is set up with, for `session/new` and for load/resume alike: the
+   * agent's chosen MCP servers in the shapes its capabilities accept (the rest skipped, with the reason).
+   * Call after the agent is ready. Remembered modes and options are applied by {@link applyRemembered}.
+   */
+  sessionSetupFor(agentId: string): McpServerSelection {
+    const runtime = this.requireAgent(agentId);
+    const connection = runtime.connection;
+    if (!connection) throw new Error(`${runtime.config.name} is not ready.`);
+    const chosen = new Set(runtime.config.mcpServers ?? []);
+    const servers = (this.config.mcpServers ?? []).filter((s) => chosen.has(s.name));
+    return mcpServersFor(connection.version, servers, connection.capabilities);
+  }
+
+  private async newSession(agentId: string, requestedCwd: string | undefined, continued?: { entries: TranscriptEntry[]; title?: string }): Promise<{ sessionKey: string }> {
     const runtime = this.requireAgent(agentId);
     const connection = runtime.connection;
     if (!connection || runtime.view.status.kind !== 'ready') throw new Error(`${runtime.config.name} is not ready.`);
-    if (!isAbsolute(cwd)) throw new Error('The working folder must be an absolute path.');
-    let sessionId: string;
+    const folder = await checkFolder(requestedCwd ?? defaultFolder({ cwd: runtime.config.cwd, recentFolders: runtime.config.remembered?.recentFolders }, this.options.defaultCwd));
+    if (!folder.ok) throw new Error(`The working folder cannot be used: ${folder.reason}`);
+    const cwd = folder.path;
+    const setup = this.sessionSetupFor(agentId);
+    const connectionId = runtime.connectionId!;
+    let created: Awaited<ReturnType<RemoteConnection['newSession']>>;
     try {
-      sessionId = await connection.newSession(cwd);
+      created = await connection.newSession(cwd, setup.mcpServers);
     } catch (error) {
       if (isAuthRequired(error) && runtime.view.authMethods.length) {
         throw new Error(`${runtime.config.name} asks you to sign in first: use a Sign in button above.`);
       }
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error)}`);
     }
+    const { sessionId, ...sessionSetup } = created;
     const session = new Session(
       {
         sessionKey: `session-${randomUUID()}`,
         agentId,
         sessionId,
         cwd,
-        connectionId: runtime.connectionId!,
+        connectionId,
         version: connection.version,
+        setup: sessionSetup,
+        mcp: { sent: setup.mcpServers.map((s) => String(s.name)), skipped: setup.skipped },
         historyId: `history-${randomUUID()}`,
         origin: continued ? 'continued' : 'new',
         ...(continued ? { entries: continued.entries, ...(continued.title ? { title: continued.title } : {}) } : {}),
       },
       (event) => this.emit(event),
+      (clause) => this.overBudget(runtime, connectionId, clause),
     );
     this.emit({ type: 'session', session: session.view });
     this.sessions.add(session);
@@ -729,15 +821,98 @@ export class Hub {
     // Deliver the new session before the command's result, so a renderer that selects it at once (and
     // the user who types straight away) finds it; both hosts keep events and results in order.
     this.batcher.flush();
+    void this.rememberFolder(runtime, cwd);
+    void this.applyRemembered(session);
     return { sessionKey: session.view.sessionKey };
   }
 
-  private async prompt(sessionKey: string, text: string): Promise<{ stopReason?: string }> {
+  /**
+   * Re-applies the agent's remembered mode and config option values to a new (or loaded, resumed)
+   * session, where the session offers them and they differ from its current values. A refusal is
+   * written into the session's transcript, never hidden. Never rejects.
+   */
+  async applyRemembered(session: Session): Promise<void> {
+    const runtime = this.agents.get(session.view.agentId);
+    const memory = runtime?.config.remembered;
+    const connection = runtime?.connection;
+    if (!memory || !connection || runtime.connectionId !== session.connectionId) return;
+    const { modes } = session.view;
+    if (memory.modeId && modes && modes.currentModeId !== memory.modeId && modes.available.some((m) => m.id === memory.modeId)) {
+      try {
+        await connection.setMode(session.view.sessionId, memory.modeId);
+        session.modeChanged(memory.modeId);
+      } catch (error) {
+        session.transcript.system(`Your last mode (${memory.modeId}) could not be set again: ${describeAgentError(error)}`);
+      }
+    }
+    for (const [configId, value] of Object.entries(memory.configOptions ?? {})) {
+      const option = session.view.configOptions?.find((o) => o.configId === configId);
+      if (!option || option.currentValue === value || typeof option.currentValue !== typeof value) continue;
+      if (option.type === 'select' && !option.options.some((o) => o.value === value)) continue;
+      try {
+        session.configOptionsChanged(await connection.setConfigOption(session.view.sessionId, configId, value));
+      } catch (error) {
+        session.transcript.system(`Your last ${option.name} (${String(value)}) could not be set again: ${describeAgentError(error)}`);
+      }
+    }
+  }
+
+  /** v1 `session/set_mode`; the choice is remembered for the agent's next sessions. */
+  private async setSessionMode(sessionKey: string, modeId: string): Promise<void> {
+    const { session, connection } = this.requireLiveSession(sessionKey);
+    if (!session.view.modes?.available.some((m) => m.id === modeId)) throw new Error('The agent does not offer that mode.');
+    try {
+      await connection.setMode(session.view.sessionId, modeId);
+    } catch (error) {
+      throw new Error(`The agent refused the mode: ${describeAgentError(error)}`);
+    }
+    session.modeChanged(modeId);
+    await this.remember(session.view.agentId, (memory) => ({ ...memory, modeId }));
+  }
+
+  /** `session/set_config_option`; the choice is remembered for the agent's next sessions. */
+  private async setSessionConfigOption(sessionKey: string, configId: string, value: string | boolean): Promise<void> {
+    const { session, connection } = this.requireLiveSession(sessionKey);
+    const option = session.view.configOptions?.find((o) => o.configId === configId);
+    if (!option) throw new Error('The agent does not offer that option.');
+    if (option.type === 'boolean' ? typeof value !== 'boolean' : typeof value !== 'string' || !option.options.some((o) => o.value === value)) {
+      throw new Error(`That is not a value ${option.name} takes.`);
+    }
+    try {
+      session.configOptionsChanged(await connection.setConfigOption(session.view.sessionId, configId, value));
+    } catch (error) {
+      throw new Error(`The agent refused ${option.name}: ${describeAgentError(error)}`);
+    }
+    await this.remember(session.view.agentId, (memory) => ({ ...memory, configOptions: { ...memory.configOptions, [configId]: value } }));
+  }
+
+  private async rememberFolder(runtime: AgentRuntime, cwd: string): Promise<void> {
+    await this.remember(runtime.config.id, (memory) => ({ ...memory, recentFolders: rememberFolder(memory.recentFolders, cwd) }));
+  }
+
+  /** Saves a change to what is remembered for an agent; a failed save is logged, never shown as the user's error. */
+  private remember(agentId: string, change: (memory: NonNullable<AgentConfig['remembered']>) => NonNullable<AgentConfig['remembered']>): Promise<void> {
+    // One at a time: each change starts from the config the previous one saved.
+    const next = this.remembering.then(async () => {
+      if (!this.agents.has(agentId)) return;
+      const agents = this.config.agents.map((a) => (a.id === agentId ? { ...a, remembered: change(a.remembered ?? {}) } : a));
+      try {
+        await this.editConfig(parseAgentsConfig({ ...this.config, agents }));
+      } catch (error) {
+        this.log(`agent ${agentId}: could not save remembered choices: ${(error as Error).message}`);
+      }
+    });
+    this.remembering = next;
+    return next;
+  }
+
+  private async prompt(sessionKey: string, text: string, attachments: PromptAttachment[]): Promise<{ stopReason?: string }> {
     const { session, connection } = this.requireLiveSession(sessionKey);
     if (session.view.promptInFlight) throw new Error('The agent is still working on the last prompt; press Stop first.');
-    session.promptStarted(text);
+    const content = await buildPrompt(session.view.cwd, text, attachments, connection.capabilities.prompt);
+    session.promptStarted(text, content.attachmentNames);
     try {
-      const { stopReason } = await connection.prompt(session.view.sessionId, text);
+      const { stopReason } = await connection.prompt(session.view.sessionId, content.blocks);
       // v1: the response ends the turn. v2: a state_update to idle does (Session.apply).
       if (connection.version === 1) session.turnEnded(stopReason);
       return { stopReason };
@@ -913,9 +1088,14 @@ export class Hub {
     this.sessions.add(session);
     this.batcher.flush();
     session.beginReplay();
+    // Issue 11: a loaded or resumed session gets the agent's MCP servers and its remembered choices too.
+    const setup = this.sessionSetupFor(record.agentId);
     try {
-      if (how === 'load') await connection.loadSession(record.sessionId, record.cwd);
-      else await connection.resumeSession(record.sessionId, record.cwd, connection.version === 2 && replay);
+      const sessionSetup =
+        how === 'load'
+          ? await connection.loadSession(record.sessionId, record.cwd, setup.mcpServers)
+          : await connection.resumeSession(record.sessionId, record.cwd, connection.version === 2 && replay, setup.mcpServers);
+      session.setupChanged(sessionSetup, { sent: setup.mcpServers.map((s) => String(s.name)), skipped: setup.skipped });
     } catch (error) {
       this.sessions.remove(session.view.sessionKey);
       this.emit({ type: 'sessionRemoved', sessionKey: session.view.sessionKey });
@@ -937,6 +1117,7 @@ export class Hub {
     }
     this.recorder.track(session, recordInput, true);
     this.recorder.flush();
+    void this.applyRemembered(session);
     return { sessionKey: session.view.sessionKey };
   }
 

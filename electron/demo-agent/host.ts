@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { JsonRpcId, SendRequestOptions } from '@agentclientprotocol/sdk';
 import { streamDelayMs, type ProtocolVersion } from './info';
 import type { DemoServices } from './signin';
+import { newSetup, type DemoSetup } from './setup';
 import {
   chunkText,
   pause,
@@ -47,6 +48,7 @@ export abstract class BaseTurnHost implements TurnHost {
     readonly modes: ElicitationModes,
     readonly cancelled: AbortSignal,
     readonly services: DemoServices,
+    readonly setup: DemoSetup = newSetup([]),
   ) {}
 
   /** Sends one `agent_message_chunk`. */

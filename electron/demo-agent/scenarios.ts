@@ -16,6 +16,7 @@ import {
   lunchSchema,
   projectDetailsSchema,
 } from './schemas';
+import { describeSetup } from './setup';
 import { waitForCallback, type DemoAccount } from './signin';
 import {
   pause,
@@ -35,7 +36,10 @@ export interface Scenario {
   description: string;
   /** The elicitation mode the client must have advertised for the scenario to run (none: runs anywhere). */
   needs?: 'form' | 'url';
-  run(host: TurnHost): Promise<DemoStopReason>;
+  /** What to type after the command, when it takes input (the command's `input.hint`). */
+  hint?: string;
+  /** `text` is the whole prompt. */
+  run(host: TurnHost, text: string): Promise<DemoStopReason>;
 }
 
 /** The transcript line for a finished question (spec wording the client's tests look for). */
@@ -524,6 +528,54 @@ const plan: Scenario = {
   },
 };
 
+const status: Scenario = {
+  name: 'status',
+  description: 'Say which mode, model and MCP servers this session has',
+  async run(host) {
+    await host.say(describeSetup(host.setup, host.protocol));
+    return 'end_turn';
+  },
+};
+
+const terminal: Scenario = {
+  name: 'terminal',
+  description: 'Run a (pretend) test command in a display terminal, with coloured output (ACP v2)',
+  async run(host) {
+    if (!host.showTerminal) {
+      await host.say('Display terminals are an ACP v2 feature; on v1 the client would run terminals itself.');
+      return 'end_turn';
+    }
+    await host.say('Running the tests in a terminal you can watch:');
+    const esc = '\u001b[';
+    await host.showTerminal(
+      `term-${randomUUID()}`,
+      'npm test',
+      [
+        `${esc}1m> demo@1.0.0 test${esc}0m\r\n`,
+        `${esc}32m✓${esc}0m parses the config ${esc}2m(3 ms)${esc}0m\r\n`,
+        `${esc}32m✓${esc}0m sends MCP servers ${esc}2m(5 ms)${esc}0m\r\n`,
+        `${esc}31m✗${esc}0m renders ${esc}4mcolours${esc}0m ${esc}33m(retrying)${esc}0m\r\n`,
+        `${esc}32m✓${esc}0m renders colours ${esc}2m(2 ms)${esc}0m\r\n`,
+        `\r\n${esc}1;32mTests: 4 passed${esc}0m, 4 total\r\n`,
+      ],
+      0,
+    );
+    await host.say('The tests passed.');
+    return 'end_turn';
+  },
+};
+
+const echo: Scenario = {
+  name: 'echo',
+  description: 'Say back what you type after /echo',
+  hint: 'what to say back',
+  async run(host, text) {
+    const rest = text.trim().replace(/^\/?echo\b\s*/i, '');
+    await host.say(rest ? `You said: ${rest}` : 'Type something after /echo and I will say it back.');
+    return 'end_turn';
+  },
+};
+
 /** A file name that reads as "eviltxt.exe" when its right-to-left override (U+202E) is applied. */
 export const SPOOFED_NAME = 'evil\u202Eexe.txt';
 
@@ -579,12 +631,15 @@ export const SCENARIOS: readonly Scenario[] = [
   completeEarly,
   permission,
   plan,
+  status,
+  terminal,
+  echo,
   spoof,
 ];
 
 /** The commands sent in `available_commands_update`: one per scenario. */
-export function scenarioCommands(): Array<{ name: string; description: string }> {
-  return SCENARIOS.map(({ name, description }) => ({ name, description }));
+export function scenarioCommands(): Array<{ name: string; description: string; input?: { hint: string } }> {
+  return SCENARIOS.map(({ name, description, hint }) => ({ name, description, ...(hint ? { input: { hint } } : {}) }));
 }
 
 /** The scenario a prompt selects by its first word (case-insensitive, `/form` works too), if any. */
@@ -612,12 +667,15 @@ export function helpText(account?: DemoAccount): string {
  * Runs one prompt turn: the selected scenario, or the help text. Never rejects; the result is the turn's stop
  * reason (`cancelled` whenever the turn was cancelled, whatever the scenario returned).
  */
-export async function runPrompt(host: TurnHost, text: string): Promise<DemoStopReason> {
+export async function runPrompt(host: TurnHost, text: string, attachments: string[] = []): Promise<DemoStopReason> {
   const scenario = pickScenario(text);
   try {
     const announcement = host.services.account.takeAnnouncement();
     if (announcement) await host.say(announcement);
-    if (!scenario) {
+    if (attachments.length) await host.say(`Besides your text I received: ${attachments.join('; ')}.`);
+    if (!scenario && attachments.length) {
+      // A prompt that only carried files or images needs no help text.
+    } else if (!scenario) {
       await host.say(helpText(host.services.account));
     } else if (scenario.needs && !host.modes[scenario.needs]) {
       await host.say(
@@ -627,7 +685,7 @@ export async function runPrompt(host: TurnHost, text: string): Promise<DemoStopR
       );
     } else {
       log(`session ${host.sessionId}: scenario ${scenario.name} (v${host.protocol})`);
-      const stop = await scenario.run(host);
+      const stop = await scenario.run(host, text);
       return host.cancelled.aborted ? 'cancelled' : stop;
     }
   } catch (error) {

@@ -51,10 +51,17 @@ export class DemoSessionFile {
     }
   }
 
-  /** Writes the sessions (newest {@link MAX_DEMO_SESSIONS}) atomically. */
-  save(sessions: StoredDemoSession[]): void {
+  /**
+   * Writes this process's sessions atomically, merged into what the file holds now: two demo agents
+   * configured on one folder share it (as two instances of a real agent share its session store), so
+   * another process's sessions are kept and only `deleted` ones dropped. The newest {@link MAX_DEMO_SESSIONS}.
+   */
+  save(sessions: StoredDemoSession[], deleted: ReadonlySet<string> = new Set()): void {
     if (!this.file) return;
-    const kept = sessions.slice(-MAX_DEMO_SESSIONS).map((s) => ({ ...s, messages: s.messages.slice(-MAX_DEMO_MESSAGES) }));
+    const merged = new Map(this.load().filter((s) => !deleted.has(s.sessionId)).map((s) => [s.sessionId, s]));
+    for (const session of sessions) merged.set(session.sessionId, session);
+    const all = [...merged.values()].sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
+    const kept = all.slice(-MAX_DEMO_SESSIONS).map((s) => ({ ...s, messages: s.messages.slice(-MAX_DEMO_MESSAGES) }));
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       writeFileSync(temporary, JSON.stringify({ version: 1, sessions: kept }));

@@ -8,6 +8,7 @@ import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { FormSchema } from './schemas';
 import type { DemoServices } from './signin';
 import { log, type ProtocolVersion } from './info';
+import { newSetup, type DemoSetup } from './setup';
 import { DemoSessionFile, remember, type DemoMessage, type StoredDemoSession } from './session-file';
 
 /** Elicitation modes the client advertised in `initialize`. */
@@ -177,6 +178,13 @@ export interface TurnHost {
   completeElicitation(elicitationId: string): Promise<void>;
   /** The loopback sign-in pages and this connection's sign-in state. */
   readonly services: DemoServices;
+  /** The session's modes, options and MCP servers. */
+  readonly setup: DemoSetup;
+  /**
+   * Shows a display terminal (v2 `terminal_update` / `terminal_output_chunk`): the command, its output in
+   * chunks, its exit code. Undefined in v1, whose terminals the client runs (not advertised by Switchboard).
+   */
+  showTerminal?(terminalId: string, command: string, chunks: string[], exitCode: number): Promise<void>;
 }
 
 /**
@@ -265,14 +273,22 @@ export class DemoSession {
   lastStopReason?: DemoStopReason;
   /** What was said, for `session/load` and a v2 resume with `replayFrom` (bounded, see session-file.ts). */
   messages: DemoMessage[] = [];
+  /** Created or changed by this process: only such sessions are written (another process owns the rest). */
+  touched = true;
   private tail: Promise<void> = Promise.resolve();
   private current?: AbortController;
   private readonly held = new Set<AbortController>();
 
+  /** Modes, options and MCP servers of this session. */
+  readonly setup: DemoSetup;
+
   constructor(
     readonly sessionId: string,
     readonly cwd: string,
-  ) {}
+    mcpServers: ReadonlyArray<unknown> = [],
+  ) {
+    this.setup = newSetup(mcpServers);
+  }
 
   /** True while a turn is running (not merely held). */
   get busy(): boolean {
@@ -313,6 +329,7 @@ export class DemoSession {
   /** Remembers a message; the first prompt becomes the session's title. Returns true when the title was set. */
   remember(role: DemoMessage['role'], text: string): boolean {
     remember(this.messages, role, text);
+    this.touched = true;
     this.updatedAt = new Date();
     if (role !== 'user' || this.title) return false;
     const line = text.trim().split('\n')[0];
@@ -335,11 +352,21 @@ export class DemoSession {
 export class SessionRegistry {
   private readonly sessions = new Map<string, DemoSession>();
 
+  /** Sessions this process deleted, so a save does not bring them back from the shared file. */
+  private readonly deleted = new Set<string>();
+
   constructor(private readonly file = new DemoSessionFile()) {
-    for (const stored of file.load()) {
+    this.refresh();
+  }
+
+  /** Adds the file's sessions this process does not hold yet (another demo agent on the same folder made them). */
+  private refresh(): void {
+    for (const stored of this.file.load()) {
+      if (this.sessions.has(stored.sessionId) || this.deleted.has(stored.sessionId)) continue;
       const session = new DemoSession(stored.sessionId, stored.cwd);
       session.title = stored.title;
       session.messages = stored.messages;
+      session.touched = false;
       const updatedAt = new Date(stored.updatedAt);
       if (!Number.isNaN(updatedAt.getTime())) session.updatedAt = updatedAt;
       this.sessions.set(session.sessionId, session);
@@ -348,19 +375,20 @@ export class SessionRegistry {
 
   /** Writes every session to the file (after a turn, a new session, a delete). */
   persist(): void {
-    const stored: StoredDemoSession[] = this.list().map((s) => ({
+    const stored: StoredDemoSession[] = this.list().filter((s) => s.touched).map((s) => ({
       sessionId: s.sessionId,
       cwd: s.cwd,
       ...(s.title ? { title: s.title } : {}),
       updatedAt: s.updatedAt.toISOString(),
       messages: s.messages,
     }));
-    this.file.save(stored);
+    this.file.save(stored, this.deleted);
   }
 
   /** Deletes a session for good (`session/delete`, either version). @throws RequestError -32002 for an unknown one. */
   delete(sessionId: string): void {
-    if (!this.remove(sessionId)) throw RequestError.resourceNotFound(sessionId);
+    if (!this.get(sessionId) || !this.remove(sessionId)) throw RequestError.resourceNotFound(sessionId);
+    this.deleted.add(sessionId);
     this.persist();
     log(`session/delete ${sessionId}`);
   }
@@ -375,8 +403,8 @@ export class SessionRegistry {
    * is on its way, announces the scenarios as commands through `announce` (so the client already knows
    * the session id when the update arrives).
    */
-  open(cwd: string, announce: (sessionId: string) => Promise<void>): DemoSession {
-    const session = new DemoSession(randomUUID(), cwd);
+  open(cwd: string, announce: (sessionId: string) => Promise<void>, mcpServers: ReadonlyArray<unknown> = []): DemoSession {
+    const session = new DemoSession(randomUUID(), cwd, mcpServers);
     this.add(session);
     this.persist();
     log(`session/new ${session.sessionId}`);
@@ -393,8 +421,9 @@ export class SessionRegistry {
     return session;
   }
 
-  /** The session with this id, if any. */
+  /** The session with this id, if any (read from the file when another process made it). */
   get(sessionId: string): DemoSession | undefined {
+    if (!this.sessions.has(sessionId)) this.refresh();
     return this.sessions.get(sessionId);
   }
 
@@ -424,6 +453,7 @@ export class SessionRegistry {
    * here), with `nextCursor` while more remain. Only sessions in `cwd` when it is given.
    */
   page(cwd: string | null | undefined, cursor: string | null | undefined) {
+    this.refresh();
     const all = this.list()
       .filter((session) => !cwd || session.cwd === cwd)
       .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());

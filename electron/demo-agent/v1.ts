@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as acp from '@agentclientprotocol/sdk';
+import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, modeState, setConfigOption, setMode, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { runPrompt, scenarioCommands } from './scenarios';
@@ -32,11 +33,12 @@ class V1TurnHost extends BaseTurnHost {
     modes: ElicitationModes,
     cancelled: AbortSignal,
     services: DemoServices,
+    setup: DemoSetup,
   ) {
-    super(sessionId, promptRequestId, modes, cancelled, services);
+    super(sessionId, promptRequestId, modes, cancelled, services, setup);
   }
 
-  private update(update: acp.SessionUpdate): Promise<void> {
+  update(update: acp.SessionUpdate): Promise<void> {
     return this.client.notify(acp.methods.client.session.update, { sessionId: this.sessionId, update });
   }
 
@@ -111,11 +113,16 @@ class V1TurnHost extends BaseTurnHost {
  */
 export function createV1Agent(sessions: SessionRegistry, services: DemoServices): acp.AgentApp {
   let modes: ElicitationModes = { form: false, url: false };
+  /** The client advertised `session.configOptions.boolean`: "Fast replies" may be a boolean option. */
+  let booleanOptions = false;
+  const options = (setup: DemoSetup): acp.SessionConfigOption[] =>
+    configOptions(setup, booleanOptions, false).map(({ configId, ...option }) => ({ id: configId, ...option }));
 
   return acp
     .agent({ name: DEMO_AGENT_NAME })
     .onRequest(acp.methods.agent.initialize, ({ params }) => {
       modes = elicitationModes(params.clientCapabilities?.elicitation);
+      booleanOptions = params.clientCapabilities?.session?.configOptions?.boolean != null;
       log(`initialize: answering v1; client elicitation form=${modes.form} url=${modes.url}`);
       return {
         protocolVersion: 1,
@@ -123,6 +130,8 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
         agentCapabilities: {
           loadSession: true,
           sessionCapabilities: { list: {}, close: {}, resume: {}, delete: {} },
+          promptCapabilities: { image: true, embeddedContext: true },
+          mcpCapabilities: { http: true, sse: false },
           auth: { logout: {} },
         },
         authMethods: [
@@ -155,8 +164,27 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
           sessionId,
           update: { sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() },
         }),
+        params.mcpServers,
       );
-      return { sessionId: session.sessionId };
+      return { sessionId: session.sessionId, modes: modeState(session.setup), configOptions: options(session.setup) };
+    })
+    .onRequest(acp.methods.agent.session.setMode, ({ params, client }) => {
+      const session = sessions.require(params.sessionId);
+      setMode(session.setup, params.modeId);
+      log(`session/set_mode ${params.modeId}`);
+      void client
+        .notify(acp.methods.client.session.update, {
+          sessionId: session.sessionId,
+          update: { sessionUpdate: 'current_mode_update', currentModeId: params.modeId },
+        })
+        .catch(() => undefined);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
+      const session = sessions.require(params.sessionId);
+      setConfigOption(session.setup, params.configId, params.value);
+      log(`session/set_config_option ${params.configId}`);
+      return { configOptions: options(session.setup) };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => sessions.page(params.cwd, params.cursor))
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
@@ -179,7 +207,7 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
       }
       if (session.title) await notify({ sessionUpdate: 'session_info_update', title: session.title });
       await notify({ sessionUpdate: 'available_commands_update', availableCommands: scenarioCommands() });
-      return {};
+      return { modes: modeState(session.setup), configOptions: options(session.setup) };
     })
     // session/resume (v1) never replays: the client keeps its own copy.
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
@@ -194,20 +222,24 @@ export function createV1Agent(sessions: SessionRegistry, services: DemoServices)
           })
           .catch((error: unknown) => log(`available_commands_update failed: ${String(error)}`));
       });
-      return {};
+      return { modes: modeState(session.setup), configOptions: options(session.setup) };
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params, requestId, client }) => {
       const session = sessions.require(params.sessionId);
       const slot = await session.beginTurn();
       if (!slot) return { stopReason: 'cancelled' };
       try {
-        const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
+        const host = new V1TurnHost(client, session.sessionId, requestId, modes, slot.signal, services, session.setup);
         const text = promptText(params.prompt);
         host.onSay = (said) => session.remember('agent', said);
         if (session.remember('user', text)) {
           await client.notify(acp.methods.client.session.update, { sessionId: session.sessionId, update: { sessionUpdate: 'session_info_update', title: session.title } });
         }
-        const stopReason = await runPrompt(host, text);
+        const stopReason = await runPrompt(host, text, describeAttachments(params.prompt));
+        session.setup.used += tokens(text) + 50;
+        await host
+          .update({ sessionUpdate: 'usage_update', used: session.setup.used, size: DEMO_CONTEXT_WINDOW, cost: { amount: session.setup.used / 1e6, currency: 'USD' } })
+          .catch(() => undefined);
         return { stopReason };
       } finally {
         slot.end();

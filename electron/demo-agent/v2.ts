@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as acp from '@agentclientprotocol/sdk/experimental/v2';
+import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, setConfigOption, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
 import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
@@ -17,6 +18,7 @@ import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,
   isUrlQuestion,
+  pause,
   promptText,
   type DemoDiff,
   type DemoStopReason,
@@ -49,8 +51,11 @@ function stateUpdate(state: 'running' | 'requires_action' | 'idle', stopReason?:
     : { sessionUpdate: 'state_update', state: 'requires_action', background: [] };
 }
 
+/** v2 options: the mode is one of them (v2 has no `session/set_mode`); booleans need no opt-in. */
+const options = (setup: DemoSetup): acp.SessionConfigOption[] => configOptions(setup, true, true);
+
 function commands(): acp.AvailableCommand[] {
-  return scenarioCommands().map((command) => ({ type: 'command', ...command }));
+  return scenarioCommands().map(({ input, ...command }) => ({ type: 'command', ...command, ...(input ? { input: { type: 'text', hint: input.hint } } : {}) }));
 }
 
 /** A v2 diff: one `modify` change and a git-style patch with one hunk replacing every old line with the new ones. */
@@ -89,8 +94,21 @@ class V2TurnHost extends BaseTurnHost {
     modes: ElicitationModes,
     cancelled: AbortSignal,
     services: DemoServices,
+    setup: DemoSetup,
   ) {
-    super(sessionId, promptRequestId, modes, cancelled, services);
+    super(sessionId, promptRequestId, modes, cancelled, services, setup);
+  }
+
+  /** A display terminal: the command, its output in chunks (base64 bytes), then its exit status. */
+  async showTerminal(terminalId: string, command: string, chunks: string[], exitCode: number): Promise<void> {
+    const bytes = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    await this.update({ sessionUpdate: 'terminal_update', terminalId, command, size: { cols: 80, rows: 24 } });
+    for (const chunk of chunks) {
+      if (this.cancelled.aborted) break;
+      await this.update({ sessionUpdate: 'terminal_output_chunk', terminalId, data: bytes(chunk) });
+      await pause(150, this.cancelled);
+    }
+    await this.update({ sessionUpdate: 'terminal_update', terminalId, exitStatus: { exitCode: this.cancelled.aborted ? 130 : exitCode } });
   }
 
   /** Sends one `session/update` for this session. */
@@ -192,10 +210,17 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
   let modes: ElicitationModes = { form: false, url: false };
 
   /** Runs one turn to its end and reports `idle` with the stop reason. Never rejects. */
-  async function finishTurn(host: V2TurnHost, text: string, end: (stopReason: DemoStopReason) => void): Promise<void> {
+  async function finishTurn(host: V2TurnHost, text: string, attachments: string[], end: (stopReason: DemoStopReason) => void): Promise<void> {
     let stopReason: DemoStopReason = 'end_turn';
     try {
-      stopReason = await runPrompt(host, text);
+      stopReason = await runPrompt(host, text, attachments);
+      host.setup.used += tokens(text) + 50;
+      await host.update({
+        sessionUpdate: 'usage_update',
+        used: host.setup.used,
+        size: DEMO_CONTEXT_WINDOW,
+        cost: { amount: host.setup.used / 1e6, currency: 'USD' },
+      });
     } finally {
       // idle first, then free the session: a held prompt's `running` must come after this turn's `idle`.
       await host.update(stateUpdate('idle', stopReason)).catch((error: unknown) => {
@@ -213,7 +238,9 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       return {
         protocolVersion: 2,
         info: demoAgentInfo(),
-        capabilities: { session: { delete: {} } },
+        capabilities: {
+          session: { delete: {}, prompt: { image: {}, embeddedContext: {} }, mcp: { stdio: {}, http: {} } },
+        },
         authMethods: [
           {
             methodId: DEMO_AUTH_METHOD.id,
@@ -249,8 +276,15 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
           sessionId,
           update: { sessionUpdate: 'available_commands_update', availableCommands: commands() },
         }),
+        params.mcpServers ?? [],
       );
-      return { sessionId: session.sessionId, availableCommands: commands() };
+      return { sessionId: session.sessionId, availableCommands: commands(), configOptions: options(session.setup) };
+    })
+    .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
+      const session = sessions.require(params.sessionId);
+      setConfigOption(session.setup, params.configId, params.value);
+      log(`session/set_config_option ${params.configId}`);
+      return { configOptions: options(session.setup) };
     })
     .onRequest(acp.methods.agent.session.list, ({ params }) => sessions.page(params.cwd, params.cursor))
     .onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
@@ -269,7 +303,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       // The current-state snapshot comes after the replay and before the response; an idle one still
       // carries how the last turn ended (a resumed "cancelled" is old news, spec E-CXL-5).
       await notify(session.busy ? stateUpdate('running') : stateUpdate('idle', session.lastStopReason));
-      return { availableCommands: commands() };
+      return { availableCommands: commands(), configOptions: options(session.setup) };
     })
     .onRequest(acp.methods.agent.session.close, ({ params }) => {
       if (!sessions.close(params.sessionId)) throw acp.RequestError.resourceNotFound(params.sessionId);
@@ -284,7 +318,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
       const slot = await session.beginTurn();
       if (!slot) throw acp.RequestError.requestCancelled(undefined, 'cancelled before the prompt started');
       const messageId = randomUUID();
-      const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal, services);
+      const host = new V2TurnHost(client, session.sessionId, requestId, modes, slot.signal, services, session.setup);
       const text = promptText(params.prompt);
       host.onSay = (said) => session.remember('agent', said);
       const titled = session.remember('user', text);
@@ -296,7 +330,7 @@ export function createV2Agent(sessions: SessionRegistry, services: DemoServices)
         slot.end();
         throw error;
       }
-      const turn = finishTurn(host, text, (stopReason) => {
+      const turn = finishTurn(host, text, describeAttachments(params.prompt), (stopReason) => {
         session.lastStopReason = stopReason;
         slot.end();
         sessions.persist();

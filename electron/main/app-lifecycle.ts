@@ -24,6 +24,7 @@ import { updatesDisabledReason } from './update-policy';
 import { startUpdater, type RunningUpdater, type UpdaterLike } from './updater';
 import { utilityDemoAgent, type UtilityProcessApi } from './utility-agent';
 import { placeWindow, WindowStateFile } from './window-state';
+import { createFolderPicker } from './folder-picker';
 import { createOpenExternal } from './open-external';
 import { installQuitGuard } from './quit-guard';
 import { originOf } from './url-origin';
@@ -34,7 +35,7 @@ import { denyPermissions, installWebContentsDefaults } from './web-security';
 export interface ElectronMainApi {
   app: App;
   BrowserWindow: BrowserWindowClass;
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>;
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showOpenDialog'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { readonly defaultSession: Session };
@@ -215,6 +216,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
           },
         },
         openExternal: createOpenExternal(electron.shell, log),
+        pickFolder: createFolderPicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);

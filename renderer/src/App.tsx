@@ -99,6 +99,7 @@ export function App({ store }: { store: AppStore }) {
             sessions={sessionsOfAgent(state.sessions, agent.agentId)}
             queue={state.queue}
             defaultCwd={state.defaultCwd}
+            canPickFolder={state.canPickFolder}
             selectedSessionKey={state.selectedSessions[agent.agentId] ?? null}
             onSelectSession={(sessionKey) => store.dispatch({ type: 'selectSession', agentId: agent.agentId, sessionKey })}
             composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
@@ -135,7 +136,7 @@ export function App({ store }: { store: AppStore }) {
         loaded={state.loaded}
         onDismiss={(noticeId) => store.dispatch({ type: 'dismissNotice', noticeId })}
       />
-      <AgentDialogs dialog={dialog} agents={state.agents} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
+      <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
     </div>
   );
 }

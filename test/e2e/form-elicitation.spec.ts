@@ -214,11 +214,12 @@ test.describe('a second session', () => {
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
     // New session, then type and send at once, without waiting for anything.
     await app.getByRole('button', { name: 'New session' }).click();
-    const composer = app.getByRole('textbox', { name: 'Message' });
+    const composer = app.getByRole('combobox', { name: 'Message' });
     await composer.fill('secret');
     await composer.press('Enter');
     await expect(card(app, 'Demo agent')).toBeVisible();
-    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('button')).toHaveCount(2);
+    // One tab per session (each tab also has its Close button).
+    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('listitem')).toHaveCount(2);
     // The prompt went to the new session, which is the one shown, and not to the first.
     const transcript = app.getByRole('log', { name: 'Transcript' });
     await expect(transcript).toContainText('secret');

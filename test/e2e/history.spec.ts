@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startHarness, type Harness } from '../harness/server';
 import { card, demoAgents, expect, test } from './fixtures';
@@ -35,7 +36,7 @@ for (const { label, env } of [
     }
 
     async function prompt(page: Page, text: string): Promise<void> {
-      const composer = page.getByRole('textbox', { name: 'Message' });
+      const composer = page.getByRole('combobox', { name: 'Message' });
       await composer.fill(text);
       await composer.press('Enter');
     }
@@ -58,7 +59,7 @@ for (const { label, env } of [
       await expect(view.getByRole('status').filter({ hasText: 'Ended: ended when Switchboard closed. Read-only.' })).toBeVisible();
       await expect(transcript(page)).toContainText('hello from yesterday');
       // Read-only: no composer while it is history.
-      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      await expect(page.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
 
       await view.getByRole('button', { name: 'Resume' }).click();
       await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^hello from yesterday/ })).toBeVisible();
@@ -112,6 +113,26 @@ for (const { label, env } of [
       // Gone from Switchboard's history and from the agent's own list.
       await expect(view.getByText('No sessions yet.')).toBeVisible();
       await expect(view.getByRole('button', { name: /short lived/ })).toHaveCount(0);
+    });
+
+    // The view is the same whatever the protocol: checked once, over v2.
+    if (label === 'v2') test('the History view, a past session and the delete dialog pass axe-core', async ({ page }) => {
+      await open(page);
+      await page.getByRole('button', { name: 'New session' }).click();
+      await prompt(page, 'permission');
+      await expect(card(page, 'Demo agent')).toBeVisible();
+      await open(page);
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      const axe = () => new AxeBuilder({ page }).include('.history-view').analyze();
+      expect((await axe()).violations).toEqual([]);
+      await history(page).getByRole('button', { name: /^permission/ }).click();
+      // The request that waited when Switchboard closed, with its ending.
+      await expect(history(page).getByRole('group', { name: 'Permission request' })).toContainText('Ended when Switchboard closed');
+      await expect(history(page).getByRole('group', { name: 'Tool call: Delete the build folder' })).toContainText('Ended:');
+      expect((await axe()).violations).toEqual([]);
+      await history(page).getByRole('button', { name: 'Delete…' }).click();
+      const dialog = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(dialog.violations).toEqual([]);
     });
 
     test('E-CXL-5: resuming a session that ended cancelled leaves a form pending elsewhere open and answerable', async ({ page }) => {

@@ -3,7 +3,7 @@
  * replay, `session/close`, `session/delete`, `session/list` paging, and the resume rule E-CXL-5, over
  * ACP v1 and v2 with scripted agents.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -216,7 +216,7 @@ describe('resume, close and delete behind the advertised capabilities', () => {
   });
 });
 
-describe('the history store survives a restart and records requests without secrets', () => {
+describe('the history store survives a restart and records requests without any form value', () => {
   it('keeps sessions, transcripts and requests across hubs on the same file; pending ones end with the app', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
     const historyFile = join(dataDir, 'history.sqlite');
@@ -229,7 +229,7 @@ describe('the history store survives a restart and records requests without secr
     const schema = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, apiKey: { type: 'string', title: 'API key' } } };
     await puppet.send({ id: 30, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Account', requestedSchema: schema } });
     const answered = await queueItem(hub);
-    await hub.invoke('answerElicitation', { itemId: answered.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada', apiKey: 'sk-very-secret' } });
+    await hub.invoke('answerElicitation', { itemId: answered.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada Lovelace', apiKey: 'sk-very-secret' } });
     await puppet.send({ id: 31, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Still there?', requestedSchema: NAME_SCHEMA } });
     const open = await queueItem(hub, (i) => i.message === 'Still there?');
     await hub.invoke('saveDraft', { itemId: open.itemId, values: { name: 'half typed' } });
@@ -242,9 +242,12 @@ describe('the history store survives a restart and records requests without secr
     const opened = (await next.hub.invoke('openHistory', { historyId: record.historyId! })) as CommandResults['openHistory'];
     const requests = opened.transcript.filter((e) => e.kind === 'request').map((e) => e.request);
     expect(requests).toEqual([
-      { mode: 'form', message: 'Account', outcome: 'accepted', fields: [{ name: 'name', title: 'Name', value: 'Ada' }, { name: 'apiKey', title: 'API key', secret: true }] },
-      { mode: 'form', message: 'Still there?', outcome: 'open', fields: [{ name: 'name', title: 'Name', value: 'half typed' }] },
+      { mode: 'form', message: 'Account', outcome: 'accepted', fields: [{ name: 'name', title: 'Name' }, { name: 'apiKey', title: 'API key', secret: true }] },
+      { mode: 'form', message: 'Still there?', outcome: 'open', fields: [{ name: 'name', title: 'Name' }] },
     ]);
+    // spec E-PRIV-1: no form value reaches the disk, secret-looking or not, sent or only typed.
+    const onDisk = readFileSync(historyFile, 'latin1') + (existsSync(`${historyFile}-wal`) ? readFileSync(`${historyFile}-wal`, 'latin1') : '');
+    for (const value of ['Ada Lovelace', 'half typed', 'sk-very-secret']) expect(onDisk).not.toContain(value);
     expect(opened.transcript[0]).toMatchObject({ role: 'user', text: 'sign me up' });
     expect(JSON.stringify(opened)).not.toContain('sk-very-secret');
     const search = (await next.hub.invoke('listHistory', { query: 'sign' })) as CommandResults['listHistory'];

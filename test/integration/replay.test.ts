@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
+import type { McpServerConfig } from '../../electron/core/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
 import type { FormValues } from '../../shared/form-schema';
 import { RecordingUrlOpener } from '../harness/recording-url-opener';
@@ -125,10 +126,28 @@ interface ReplayOptions {
   skip?: string[];
 }
 
+/**
+ * The MCP servers a recording's `session/new` carried, as Switchboard's config defines them, so that
+ * Switchboard sends the same list (issue 11, scope 1).
+ */
+function recordedMcpServers(file: string): McpServerConfig[] {
+  const sessionNew = recording(file).find((l) => l.dir === 'out' && l.msg.method === 'session/new');
+  type Wire = { name: string; type?: 'stdio' | 'http' | 'sse'; url?: string; command?: string; args?: string[] } & Record<'env' | 'headers', Array<{ name: string; value: string }> | undefined>;
+  const servers = (sessionNew?.msg.params?.mcpServers ?? []) as Wire[];
+  const record = (pairs: Array<{ name: string; value: string }> = []) => Object.fromEntries(pairs.map((p) => [p.name, p.value]));
+  return servers.map((s): McpServerConfig =>
+    s.url
+      ? { name: s.name, type: s.type === 'sse' ? 'sse' : 'http', url: s.url, headers: record(s.headers) }
+      : { name: s.name, type: 'stdio', command: s.command ?? '', args: s.args ?? [], env: record(s.env) },
+  );
+}
+
 class Replay {
   readonly opener = new RecordingUrlOpener();
   readonly hub: Hub;
   private readonly dir = mkdtempSync(join(tmpdir(), 'switchboard-replay-'));
+  /** The session's folder: the recorded one (`/home/user/project`) does not exist here, and Switchboard checks it. */
+  readonly cwd = mkdtempSync(join(tmpdir(), 'switchboard-replay-cwd-'));
   private readonly reportPath = join(this.dir, 'report.json');
   private closed?: Promise<ReplayReport>;
 
@@ -142,6 +161,7 @@ class Replay {
           {
             id: AGENT_ID,
             name: 'Replayed agent',
+            mcpServers: recordedMcpServers(file).map((s) => s.name),
             command: process.execPath,
             args: [REPLAY_AGENT],
             env: {
@@ -153,6 +173,7 @@ class Replay {
             },
           },
         ],
+        mcpServers: recordedMcpServers(file),
         urlMode: 'app-window',
       },
       builtinAgents: {},
@@ -204,6 +225,7 @@ class Replay {
         return r?.stdinEnded ? r : undefined;
       });
       rmSync(this.dir, { recursive: true, force: true });
+      rmSync(this.cwd, { recursive: true, force: true });
       return report;
     })();
     return this.closed;
@@ -232,9 +254,18 @@ async function newSessionAndPrompt(r: Replay): Promise<void> {
   // E-VER-2: these agents answered protocolVersion 2, and Switchboard speaks v2 with them.
   expect(agentView(r.hub, AGENT_ID).protocolVersion).toBe(2);
   const sessionNew = recordedRequest(r.file, 'session/new');
-  const { sessionKey } = (await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: sessionNew.params.cwd })) as { sessionKey: string };
+  const { sessionKey } = (await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: r.cwd })) as { sessionKey: string };
   // The session carries the id the agent chose.
   expect(r.session()).toMatchObject({ sessionKey, sessionId: recordedResponseTo(r.file, sessionNew).result.sessionId });
+  // Issue 11: the configured MCP server went out exactly as the recording client sent it (v2 shape, stdio
+  // advertised by both agents), and the agent's config options and commands from the result are shown.
+  const sent = await eventually(() => r.report()?.received.find((m) => m.method === 'session/new'));
+  expect(sent.params.mcpServers).toEqual(sessionNew.params.mcpServers);
+  const recordedResult = recordedResponseTo(r.file, sessionNew).result;
+  expect(r.session().configOptions?.map((o) => [o.configId, o.type, o.currentValue])).toEqual(
+    recordedResult.configOptions.map((o: Record<string, unknown>) => [o.configId, o.type, o.currentValue]),
+  );
+  expect(r.session().suggestions.length).toBe(recordedResult.availableCommands.length);
   const text = recordedRequest(r.file, 'session/prompt').params.prompt[0].text as string;
   await r.hub.invoke('prompt', { sessionKey, text });
 }
@@ -477,7 +508,7 @@ describe('v1-only agents', () => {
     const login = recordedRequest(GEMINI_V1, 'authenticate');
     await r.hub.invoke('authenticate', { agentId: AGENT_ID, methodId: login.params.methodId });
     const sessionNew = recordedRequest(GEMINI_V1, 'session/new');
-    await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: sessionNew.params.cwd });
+    await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: r.cwd });
     expect(r.session().sessionId).toBe(recordedResponseTo(GEMINI_V1, sessionNew).result.sessionId);
     const report = await r.finished();
     // gemini-cli announces its commands 2 ms after answering session/new; they must not be lost.
@@ -494,9 +525,23 @@ describe('v1-only agents', () => {
     await r.ready();
     expect(agentView(r.hub, AGENT_ID)).toMatchObject({ protocolVersion: 1, agentInfo: { name: '@agentclientprotocol/claude-agent-acp', version: '0.101.0' } });
     const sessionNew = recordedRequest(CLAUDE_V1, 'session/new');
-    await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: sessionNew.params.cwd });
+    await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: r.cwd });
     expect(r.session().sessionId).toBe(recordedResponseTo(CLAUDE_V1, sessionNew).result.sessionId);
     expect(r.session().foreground).toEqual({ state: 'idle', derived: true }); // E-STATE-1 (v1)
+    // Issue 11: v1 modes and config options (keyed `id` in v1) as the agent sent them; this recording's
+    // client did not opt in to boolean options, so claude sent "Fast mode" as an on/off select.
+    const result = recordedResponseTo(CLAUDE_V1, sessionNew).result;
+    expect(r.session().modes).toEqual({
+      currentModeId: result.modes.currentModeId,
+      available: result.modes.availableModes.map((m: { id: string; name: string; description: string }) => ({ id: m.id, name: m.name, description: m.description })),
+    });
+    expect(r.session().configOptions?.map((o) => [o.configId, o.type, o.currentValue])).toEqual([
+      ['mode', 'select', 'auto'],
+      ['model', 'select', 'default'],
+      ['effort', 'select', 'default'],
+      ['fast', 'select', 'off'],
+      ['ultracode', 'select', 'off'],
+    ]);
     const report = await r.finished();
     expect(report.mismatches).toEqual([]);
     expect(report.unexpected).toEqual([]);

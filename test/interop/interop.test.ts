@@ -45,6 +45,11 @@ interface AgentResult {
   advertisedModes?: AgentView['advertisedModes'];
   authMethods?: Array<{ methodId: string; name: string }>;
   newSession?: { kind: 'opened' | 'sign-in' | 'error'; message?: string };
+  /** Issue 11: the MCP servers sent in session/new, whether the agent started the stdio one, and the session's setup. */
+  mcp?: { sent: string[]; skipped: Array<{ name: string; reason: string }>; started: boolean };
+  modes?: string[];
+  configOptions?: Array<{ configId: string; type: string }>;
+  commands?: number;
   readyAfterMs?: number;
   notes: string[];
 }
@@ -169,7 +174,14 @@ describe.each(AGENTS)('interop with $id', (agent) => {
     if (Object.keys(rootEnv).length) {
       result.notes.push(`running as root, so with ${Object.entries(rootEnv).map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
+    // Issue 11, scope 7: one stdio MCP server that records being started, one HTTP server (never reached: both
+    // agents advertise HTTP, so it must be sent; an agent that fails to reach it still opens the session).
+    const mcpMarker = join(home, 'mcp-started.txt');
     const config: AgentsConfig = {
+      mcpServers: [
+        { name: 'interop-marker', type: 'stdio', command: process.execPath, args: [resolve('test/interop/mcp-marker-server.mjs'), mcpMarker], env: {} },
+        { name: 'interop-http', type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer not-a-secret' } },
+      ],
       agents: [
         {
           id: agent.id,
@@ -188,6 +200,7 @@ describe.each(AGENTS)('interop with $id', (agent) => {
             ...rootEnv,
           },
           cwd: project,
+          mcpServers: ['interop-marker', 'interop-http'],
         },
       ],
       urlMode: 'app-window',
@@ -252,6 +265,19 @@ describe.each(AGENTS)('interop with $id', (agent) => {
         const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey);
         expect(session?.sessionId).toMatch(/\S/);
         outcome = { kind: 'opened' };
+        // Issue 11: the configured MCP servers went out in session/new (v1: stdio always, HTTP where
+        // advertised; v2: each where advertised), and the agent's modes and options appear on the session.
+        const started = await waitFor(() => (existsSync(mcpMarker) ? true : undefined), Math.min(deadline, Date.now() + 10_000)).catch(() => false);
+        result.mcp = { ...(session?.mcp ?? { sent: [], skipped: [] }), started };
+        result.modes = session?.modes?.available.map((m) => m.id);
+        result.configOptions = session?.configOptions?.map((o) => ({ configId: o.configId, type: o.type }));
+        result.commands = session?.suggestions.length;
+        if (agent.id === 'claude' || agent.id === 'codex') {
+          expect(session?.mcp?.sent).toEqual(['interop-marker', 'interop-http']);
+          expect(session?.configOptions?.some((o) => o.category === 'model')).toBe(true);
+          expect(session?.configOptions?.some((o) => o.category === 'mode')).toBe(true);
+          if (!started) result.notes.push('the agent did not start the stdio MCP server within 10 s of session/new');
+        }
       } catch (error) {
         const message = (error as Error).message;
         outcome = { kind: /sign in/i.test(message) ? 'sign-in' : 'error', message };

@@ -11,6 +11,7 @@ describe('the agents config schema', () => {
   it('fills defaults and accepts a builtin or a command', () => {
     expect(parseAgentsConfig({ agents: [{ id: 'a', name: 'A', command: 'x' }] })).toEqual({
       agents: [{ id: 'a', name: 'A', command: 'x', args: [], env: {} }],
+      mcpServers: [],
       urlMode: 'app-window',
     });
     expect(defaultAgentsConfig().agents[0]).toMatchObject({ id: 'demo', builtin: 'demo' });
@@ -24,6 +25,11 @@ describe('the agents config schema', () => {
     [{ agents: [{ id: 'a', name: 'A', command: 'x', env: { K: 1 } }] }, /agents\.0\.env\.K/],
     [{ agents: [{ id: 'a', name: 'A', command: 'x' }, { id: 'a', name: 'B', command: 'y' }] }, /id "a" twice/],
     [{ agents: [], urlMode: 'popup' }, /urlMode/],
+    // Issue 11, scope 1: an MCP server entry that is not valid is named.
+    [{ agents: [], mcpServers: [{ name: 'm', type: 'stdio', url: 'https://x' }] }, /mcpServers\.0 needs a "command" \(stdio\)/],
+    [{ agents: [], mcpServers: [{ name: 'm', type: 'http', url: 'file:///x' }] }, /mcpServers\.0 needs/],
+    [{ agents: [], mcpServers: [{ name: 'm', type: 'stdio', command: 'a' }, { name: 'm', type: 'stdio', command: 'b' }] }, /MCP server "m" twice/],
+    [{ agents: [{ id: 'a', name: 'A', command: 'x', mcpServers: ['nope'] }] }, /asks for the MCP server "nope"/],
   ])('refuses %j with a sentence saying where', (config, message) => {
     expect(() => parseAgentsConfig(config)).toThrow(message);
   });
@@ -81,13 +87,36 @@ describe('importing from Zed', () => {
         { name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp@0.101.0'], env: { ANTHROPIC_API_KEY: 'sk-ant-example-123456' } },
         { name: 'My agent', command: '/usr/local/bin/my-agent', args: [], env: {} },
       ],
+      mcpServers: [],
       skipped: [{ name: 'gemini', reason: 'it has no command (a built-in Zed agent)' }],
+    });
+  });
+
+  // Issue 11, scope 1: Zed's MCP servers come along in all three shapes Zed writes.
+  it('reads context_servers as MCP servers: a command, the older nested command, and a remote URL', () => {
+    const text = `{
+      // MCP servers
+      "context_servers": {
+        "everything": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"], "env": { "TOKEN": "t" } },
+        "old-style": { "command": { "path": "/usr/bin/mcp", "args": ["--stdio"], "env": {} } },
+        "remote": { "url": "https://mcp.example.com/mcp", "headers": { "Authorization": "Bearer x" } },
+        "from-extension": { "source": "extension", "settings": {} },
+      },
+    }`;
+    expect(importZedSettings(text)).toEqual({
+      agents: [],
+      mcpServers: [
+        { name: 'everything', type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { TOKEN: 't' } },
+        { name: 'old-style', type: 'stdio', command: '/usr/bin/mcp', args: ['--stdio'], env: {} },
+        { name: 'remote', type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer x' } },
+      ],
+      skipped: [{ name: 'from-extension', reason: 'it is an MCP server from a Zed extension, with no command to run' }],
     });
   });
 
   it('explains a file that is not settings, or has nothing to import', () => {
     expect(() => importZedSettings('{ "agent_servers": ')).toThrow(/not valid Zed settings/);
-    expect(() => importZedSettings('{ "theme": "x" }')).toThrow(/no "agent_servers"/);
+    expect(() => importZedSettings('{ "theme": "x" }')).toThrow(/no "agent_servers" or "context_servers"/);
     const deep = `{ "agent_servers": { "x": { "command": "a", "args": ${'['.repeat(100_000)}${']'.repeat(100_000)} } } }`;
     expect(() => importZedSettings(deep)).toThrow(/not valid Zed settings/);
   });

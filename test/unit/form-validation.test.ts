@@ -281,10 +281,14 @@ describe('checkValues: robustness', () => {
     // spec E-FORM-5
     const compile = vi.spyOn(Ajv.prototype, 'compile');
     try {
-      const fields = fieldsOf({ a: { type: 'string', minLength: 1 }, b: { type: 'integer' } });
+      // Schemas no other test uses, so the shared validator cache has not seen them.
+      const fields = fieldsOf({ a: { type: 'string', minLength: 1, maxLength: 4321 }, b: { type: 'integer', maximum: 98765 } });
       for (const text of ['x', 'xy', 'xyz']) checkValues(fields, { a: text, b: '1' });
       expect(compile).toHaveBeenCalledTimes(2);
-      checkValues(fieldsOf({ a: { type: 'string' } }), { a: 'new form' });
+      checkValues(fieldsOf({ a: { type: 'string', maxLength: 4320 } }), { a: 'new form' });
+      expect(compile).toHaveBeenCalledTimes(3);
+      // issue 8, scope 3: a new form whose field has the same normalised schema reuses the compiled check.
+      checkValues(fieldsOf({ other: { type: 'integer', maximum: 98765 } }), { other: '5' });
       expect(compile).toHaveBeenCalledTimes(3);
     } finally {
       compile.mockRestore();

@@ -14,11 +14,14 @@ import {
   type InitializeRequest,
   type SendRequestOptions,
 } from '@agentclientprotocol/sdk';
-import { client as clientV2, methods as methodsV2 } from '@agentclientprotocol/sdk/experimental/v2';
-import type { AgentInfoView } from '../../../shared/bridge';
+import { client as clientV2, methods as methodsV2, type McpServer as McpServerV2 } from '@agentclientprotocol/sdk/experimental/v2';
+import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
+import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
 import { MAX_LINE_BYTES } from '../budgets';
+import { agentCapabilities } from './capabilities';
 import { guardDepth } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
+import { commands, configOptions, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
@@ -58,6 +61,15 @@ export interface PermissionRequest {
   /** v2 `subject.command`: the command the agent wants to run. */
   command?: string;
   options: Array<{ optionId: string; name: string; kind: string }>;
+}
+
+/** What `session/new` (and load/resume) told us about the session's setup, normalised and bounded. */
+export interface SessionSetup {
+  /** v1 session modes, when the agent offers them. */
+  modes?: { currentModeId: string; available: SessionModeView[] };
+  configOptions: ConfigOptionView[];
+  /** v2 sends the first command list in the result; v1 only in `available_commands_update`. */
+  commands?: CommandView[];
 }
 
 /**
@@ -178,22 +190,48 @@ export class AgentConnection {
     };
   }
 
-  /** `session/new` in `cwd` (absolute). Resolves with the agent's `sessionId`. */
-  async newSession(cwd: string): Promise<string> {
-    const response = (await this.agent.request('session/new', { cwd, mcpServers: [] })) as { sessionId: string };
-    return response.sessionId;
+  /** What the agent takes: MCP transports and prompt content (see capabilities.ts). */
+  get capabilities(): AgentCapabilitiesView {
+    return agentCapabilities(this.version, this.initializeResult);
   }
 
   /**
-   * `session/prompt` with one text block. In v1 the response ends the turn and carries its `stopReason`;
-   * in v2 the response only acknowledges the prompt (`messageId`) and the turn ends with a `state_update`
-   * to `idle`, so `stopReason` is undefined here.
+   * `session/new` in `cwd` (absolute) with the MCP servers in this version's wire shape (see
+   * `mcpServersFor`). Resolves with the agent's `sessionId` and the session's setup.
    */
-  async prompt(sessionId: string, text: string): Promise<{ stopReason?: string }> {
-    const response = (await this.agent.request('session/prompt', {
-      sessionId,
-      prompt: [{ type: 'text', text }],
-    })) as { stopReason?: string };
+  async newSession(cwd: string, mcpServers: ReadonlyArray<McpServer | McpServerV2> = []): Promise<{ sessionId: string } & SessionSetup> {
+    const response = (await this.agent.request(methodsV1.agent.session.new, { cwd, mcpServers })) as Record<string, unknown>;
+    return { sessionId: response.sessionId as string, ...setupOf(response) };
+  }
+
+  /**
+   * v1 `session/set_mode`. v2 has no such method: its modes are a config option (category `mode`).
+   * @throws the agent's error (a RequestError) when it refuses.
+   */
+  async setMode(sessionId: string, modeId: string): Promise<void> {
+    if (this.version !== 1) throw new Error('This agent has no session modes to set (ACP v2 offers modes as a config option).');
+    await this.agent.request(methodsV1.agent.session.setMode, { sessionId, modeId });
+  }
+
+  /**
+   * `session/set_config_option`. A boolean value is sent as `{type: "boolean", value}`; a value id as
+   * `{value}` in v1 and `{type: "id", value}` in v2. Resolves with the full option list the agent returns.
+   * @throws the agent's error (a RequestError) when it refuses.
+   */
+  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<ConfigOptionView[]> {
+    const typed = typeof value === 'boolean' ? { type: 'boolean', value } : this.version === 2 ? { type: 'id', value } : { value };
+    const method = this.version === 2 ? methodsV2.agent.session.setConfigOption : methodsV1.agent.session.setConfigOption;
+    const response = (await this.agent.request(method, { sessionId, configId, ...typed })) as Record<string, unknown> | null;
+    return configOptions(response?.configOptions);
+  }
+
+  /**
+   * `session/prompt` with the given content blocks (text first; see prompt-content.ts). In v1 the response
+   * ends the turn and carries its `stopReason`; in v2 the response only acknowledges the prompt
+   * (`messageId`) and the turn ends with a `state_update` to `idle`, so `stopReason` is undefined here.
+   */
+  async prompt(sessionId: string, prompt: ContentBlock[]): Promise<{ stopReason?: string }> {
+    const response = (await this.agent.request('session/prompt', { sessionId, prompt })) as { stopReason?: string };
     return this.version === 1 ? { stopReason: response.stopReason } : {};
   }
 
@@ -237,23 +275,26 @@ export class AgentConnection {
    * v1 `session/load`: the agent replays the conversation as `session/update`s before it answers. Resolves
    * once those updates have reached `onSessionUpdate` (see {@link afterUpdatesDelivered}).
    */
-  async loadSession(sessionId: string, cwd: string): Promise<void> {
-    await this.agent.request(methodsV1.agent.session.load, { sessionId, cwd, mcpServers: [] });
+  async loadSession(sessionId: string, cwd: string, mcpServers: ReadonlyArray<McpServer | McpServerV2> = []): Promise<SessionSetup> {
+    const response = (await this.agent.request(methodsV1.agent.session.load, { sessionId, cwd, mcpServers })) as Record<string, unknown> | null;
     await afterUpdatesDelivered();
+    return setupOf(response);
   }
 
   /**
    * `session/resume`. v1 never replays; v2 replays from the start when `replay` is true (`replayFrom`)
    * and always sends a current-state snapshot before it answers. Resolves once the replay and snapshot
-   * have reached `onSessionUpdate`.
+   * have reached `onSessionUpdate`, with the session's modes, config options and commands.
    */
-  async resumeSession(sessionId: string, cwd: string, replay: boolean): Promise<void> {
+  async resumeSession(sessionId: string, cwd: string, replay: boolean, mcpServers: ReadonlyArray<McpServer | McpServerV2> = []): Promise<SessionSetup> {
+    let response: Record<string, unknown> | null;
     if (this.version === 2) {
-      await this.agent.request(methodsV2.agent.session.resume, { sessionId, cwd, mcpServers: [], ...(replay ? { replayFrom: { type: 'start' } } : {}) });
+      response = (await this.agent.request(methodsV2.agent.session.resume, { sessionId, cwd, mcpServers, ...(replay ? { replayFrom: { type: 'start' } } : {}) })) as Record<string, unknown> | null;
     } else {
-      await this.agent.request(methodsV1.agent.session.resume, { sessionId, cwd, mcpServers: [] });
+      response = (await this.agent.request(methodsV1.agent.session.resume, { sessionId, cwd, mcpServers })) as Record<string, unknown> | null;
     }
     await afterUpdatesDelivered();
+    return setupOf(response);
   }
 
   /** `session/close`: the agent may end the session's processes (MCP servers). */
@@ -384,7 +425,14 @@ export function buildInitializeParams(
     protocolVersion: 2,
     clientInfo,
     // Files: v1 only (v2 has no fs methods), restricted to the session's folder and logged in its transcript.
-    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: false, elicitation, auth: { terminal: true } },
+    // Boolean config options: v1 agents send them only to clients that opt in (v2 has them by default).
+    clientCapabilities: {
+      fs: { readTextFile: true, writeTextFile: true },
+      terminal: false,
+      elicitation,
+      auth: { terminal: true },
+      session: { configOptions: { boolean: {} } },
+    },
   };
   // Terminal sign-in: Switchboard shows the command to run; it does not run terminals itself.
   return { ...v1, info: clientInfo, capabilities: { elicitation, auth: { terminal: {} } } };
@@ -493,6 +541,16 @@ function toolCallIdOf(subject: unknown): string | undefined {
 /** The wire answer to a permission request: the chosen option, or "cancelled". */
 function permissionResponse(optionId: string | undefined) {
   return { outcome: optionId === undefined ? { outcome: 'cancelled' as const } : { outcome: 'selected' as const, optionId } };
+}
+
+/** The setup fields of a `session/new`, `session/load` or `session/resume` result. */
+export function setupOf(response: Record<string, unknown> | null | undefined): SessionSetup {
+  const modes = sessionModes(response?.modes);
+  return {
+    ...(modes ? { modes } : {}),
+    configOptions: configOptions(response?.configOptions),
+    ...(Array.isArray(response?.availableCommands) ? { commands: commands(response.availableCommands) } : {}),
+  };
 }
 
 /**

@@ -39,27 +39,44 @@ export type DepthRefusal = (info: { kind: 'request' | 'notification' | 'response
 export function guardDepth(stream: Stream, onRefused: DepthRefusal = () => {}, limit = MAX_JSON_DEPTH): Stream {
   const writer = stream.writable.getWriter();
   const write = (message: AnyMessage) => writer.write(message).catch(() => {});
-  const readable = stream.readable.pipeThrough(
-    new TransformStream<AnyMessage, AnyMessage>({
-      transform(message, controller) {
-        if (!nestsDeeperThan(message, limit + 1)) return controller.enqueue(message);
-        const record = message as Record<string, unknown>;
-        const method = typeof record.method === 'string' ? record.method : undefined;
-        const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : null;
-        const reason = `the message nests deeper than ${limit} levels`;
-        if (method !== undefined && 'id' in record) {
-          onRefused({ kind: 'request', method });
-          const inParams = nestsDeeperThan(record.params, limit);
-          const error = inParams ? RequestError.invalidParams({ reason }) : RequestError.invalidRequest({ reason });
-          void write({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
-        } else if (method !== undefined) {
-          onRefused({ kind: 'notification', method });
-        } else if (id !== null) {
-          onRefused({ kind: 'response' });
-          controller.enqueue({ jsonrpc: '2.0', id, error: { code: -32603, message: `The agent's answer was refused: ${reason}.` } });
+  /** The message to pass on (possibly an error response standing for it), or undefined when it is refused. */
+  const check = (message: AnyMessage): AnyMessage | undefined => {
+    if (!nestsDeeperThan(message, limit + 1)) return message;
+    const record = message as Record<string, unknown>;
+    const method = typeof record.method === 'string' ? record.method : undefined;
+    const id = typeof record.id === 'string' || typeof record.id === 'number' ? record.id : null;
+    const reason = `the message nests deeper than ${limit} levels`;
+    if (method !== undefined && 'id' in record) {
+      onRefused({ kind: 'request', method });
+      const inParams = nestsDeeperThan(record.params, limit);
+      const error = inParams ? RequestError.invalidParams({ reason }) : RequestError.invalidRequest({ reason });
+      void write({ jsonrpc: '2.0', id, error: error.toErrorResponse() });
+      return undefined;
+    }
+    if (method !== undefined) {
+      onRefused({ kind: 'notification', method });
+      return undefined;
+    }
+    if (id === null) return undefined;
+    onRefused({ kind: 'response' });
+    return { jsonrpc: '2.0', id, error: { code: -32603, message: `The agent's answer was refused: ${reason}.` } };
+  };
+  // A plain pull loop rather than pipeThrough(TransformStream): Node's pipeTo costs ~200 µs a message,
+  // which made 200 000 streamed chunks take 43 s instead of 2 s.
+  const reader = stream.readable.getReader();
+  const readable = new ReadableStream<AnyMessage>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          const passed = check(value);
+          if (passed) return controller.enqueue(passed);
         }
       },
-    }),
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
   );
   const writable = new WritableStream<AnyMessage>({
     write: (message) => writer.write(message),

@@ -7,7 +7,8 @@
  * `oldText`/`newText`, v2 `changes` + optional `patch`). Input is untrusted: every field is checked, and
  * anything unrecognised becomes an `unknown` update that the UI shows generically instead of crashing.
  */
-import type { PlanEntryView, ToolCallView, ToolContentView } from '../../../shared/bridge';
+import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
+import { commands as commandList, configOptions, MAX_LABEL_CHARS, usage } from './session-setup';
 
 /** Lines of one side of a diff kept for display; the rest is counted, not shown. */
 export const MAX_DIFF_LINES = 2000;
@@ -22,23 +23,34 @@ export type NormalizedUpdate =
   | { kind: 'user_text'; text: string; messageId?: string }
   | { kind: 'tool_call'; toolCallId: string; fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>; content?: ToolContentView[]; appendContent?: ToolContentView[] }
   | { kind: 'plan'; entries: PlanEntryView[] }
-  | { kind: 'commands'; commands: Array<{ name: string; description: string }> }
+  | { kind: 'commands'; commands: CommandView[] }
+  /** v1 `current_mode_update`. */
+  | { kind: 'mode'; currentModeId: string }
+  /** `config_option_update`: the full list, replacing the last one. */
+  | { kind: 'config_options'; configOptions: ConfigOptionView[] }
+  /** `usage_update`; `cost` undefined leaves the last cost, `null` clears it (v2 schema). */
+  | { kind: 'usage'; used: number; size: number; cost?: UsageView['cost'] | null }
+  /** v2 `terminal_update`: fields present are set; `output` (decoded bytes) replaces the output. */
+  | { kind: 'terminal'; terminalId: string; command?: string; cwd?: string; output?: Uint8Array; exitStatus?: { exitCode?: number; signal?: string } }
+  /** v2 `terminal_output_chunk`: bytes appended to the terminal's output. */
+  | { kind: 'terminal_output'; terminalId: string; data: Uint8Array }
   | { kind: 'session_info'; title?: string }
   | { kind: 'state'; state: string; stopReason?: string; error?: string }
   | { kind: 'notice'; text: string }
-  /** Known kinds with nothing to show (usage, modes, config options, the agent echoing our own prompt). */
+  /** Known kinds with nothing to show (the agent echoing our own prompt). */
   | { kind: 'ignored' }
   | { kind: 'unknown'; sessionUpdate: string; summary: string };
 
 type Json = Record<string, unknown>;
 
-const IGNORED = new Set([
-  'usage_update',
-  'current_mode_update',
-  'config_option_update',
-  'terminal_update',
-  'terminal_output_chunk',
+const IGNORED = new Set<string>([
 ]);
+
+/**
+ * Base64 characters decoded from one terminal update or chunk: 4 MiB of text is more than any display
+ * terminal shows at once; the session keeps only the tail of the output anyway (MAX_TERMINAL_OUTPUT_BYTES).
+ */
+export const MAX_TERMINAL_BASE64_CHARS = 4 * 1024 * 1024;
 
 /** Normalises one `update` object from `session/update` (v1 or v2). Never throws. */
 export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
@@ -69,12 +81,43 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
     case 'plan':
     case 'plan_update':
       return { kind: 'plan', entries: planEntries(kind === 'plan' ? update.entries : (update.plan as Json | undefined)?.entries) };
-    case 'available_commands_update': {
-      const list = Array.isArray(update.availableCommands) ? update.availableCommands : [];
-      const commands = list
-        .filter((c): c is Json => isJson(c) && typeof c.name === 'string')
-        .map((c) => ({ name: c.name as string, description: str(c.description) ?? '' }));
-      return { kind: 'commands', commands };
+    case 'available_commands_update':
+      return { kind: 'commands', commands: commandList(update.availableCommands) };
+    case 'current_mode_update':
+      return typeof update.currentModeId === 'string'
+        ? { kind: 'mode', currentModeId: update.currentModeId.slice(0, MAX_LABEL_CHARS) }
+        : unknown(kind, update);
+    case 'config_option_update':
+      return Array.isArray(update.configOptions) ? { kind: 'config_options', configOptions: configOptions(update.configOptions) } : unknown(kind, update);
+    case 'usage_update': {
+      const fields = usage(update);
+      return fields ? { kind: 'usage', ...fields } : unknown(kind, update);
+    }
+    case 'terminal_update': {
+      const terminalId = str(update.terminalId);
+      if (!terminalId) return unknown(kind, update);
+      const output = isJson(update.output) ? base64Bytes(update.output.data) : undefined;
+      const exit = isJson(update.exitStatus) ? update.exitStatus : undefined;
+      return {
+        kind: 'terminal',
+        terminalId: terminalId.slice(0, MAX_LABEL_CHARS),
+        ...(str(update.command) !== undefined ? { command: str(update.command)!.slice(0, 4096) } : {}),
+        ...(str(update.cwd) !== undefined ? { cwd: str(update.cwd)!.slice(0, 4096) } : {}),
+        ...(output ? { output } : {}),
+        ...(exit
+          ? {
+              exitStatus: {
+                ...(typeof exit.exitCode === 'number' ? { exitCode: exit.exitCode } : {}),
+                ...(typeof exit.signal === 'string' ? { signal: exit.signal.slice(0, 40) } : {}),
+              },
+            }
+          : {}),
+      };
+    }
+    case 'terminal_output_chunk': {
+      const terminalId = str(update.terminalId);
+      const data = base64Bytes(update.data);
+      return terminalId && data ? { kind: 'terminal_output', terminalId: terminalId.slice(0, MAX_LABEL_CHARS), data } : unknown(kind, update);
     }
     case 'session_info_update':
       return { kind: 'session_info', title: str(update.title) };
@@ -194,6 +237,14 @@ function unknown(sessionUpdate: string, update: Json): NormalizedUpdate {
     summary = '(unreadable)';
   }
   return { kind: 'unknown', sessionUpdate, summary: summary.length > UNKNOWN_SUMMARY_CHARS ? `${summary.slice(0, UNKNOWN_SUMMARY_CHARS)}…` : summary };
+}
+
+/** Decoded base64 terminal bytes, or undefined when not a string; only the tail of an oversized string is decoded. */
+function base64Bytes(value: unknown): Uint8Array | undefined {
+  if (typeof value !== 'string') return undefined;
+  // Keep the tail on a 4-character boundary so the decoded bytes stay aligned.
+  const text = value.length > MAX_TERMINAL_BASE64_CHARS ? value.slice(Math.ceil((value.length - MAX_TERMINAL_BASE64_CHARS) / 4) * 4) : value;
+  return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
 function str(value: unknown): string | undefined {

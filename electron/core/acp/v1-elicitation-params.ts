@@ -11,13 +11,15 @@ import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { RequestError, type CreateElicitationRequest } from '@agentclientprotocol/sdk';
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares its own `require` in a bundle that uses one, and
+// two declarations in the connection worker's bundle made it fail to load.
+const requireJson = createRequire(import.meta.url);
 
 let validate: ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
 
 function validator(): typeof validate {
   if (validate) return validate;
-  const schema = require('@agentclientprotocol/sdk/schema/v1/schema.json') as { $defs: Record<string, unknown> };
+  const schema = requireJson('@agentclientprotocol/sdk/schema/v1/schema.json') as { $defs: Record<string, unknown> };
   const defs = { ...schema.$defs, StringFormat: { type: 'string' } };
   // Non-strict: the schema carries `x-…` annotations and integer formats (int64, uint32) ajv does not know.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });

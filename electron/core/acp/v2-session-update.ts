@@ -12,7 +12,9 @@
 import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares its own in the connection worker's bundle, and two
+// declarations made the bundle fail to load (test/integration/connection-worker-bundle.test.ts).
+const requireJson = createRequire(import.meta.url);
 
 interface SchemaFile {
   $defs: Record<string, { anyOf?: Array<{ title?: string; properties?: { sessionUpdate?: { const?: unknown } } }> } & Record<string, unknown>>;
@@ -28,7 +30,7 @@ let compiled: Validators | undefined;
 
 function validators(): Validators {
   if (compiled) return compiled;
-  const schema = require('@agentclientprotocol/sdk/schema/v2/schema.json') as SchemaFile;
+  const schema = requireJson('@agentclientprotocol/sdk/schema/v2/schema.json') as SchemaFile;
   // Non-strict: the schema carries `x-…` annotations and integer formats (int64, uint32) ajv does not know.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
   // The envelope as the schema defines it, except that `update` is checked on its own below.

@@ -6,8 +6,9 @@
  * and writes in batches: changes mark entries dirty, and a flush every {@link FLUSH_INTERVAL_MS} writes
  * them in one transaction, so a reply streamed in a thousand chunks costs a handful of writes.
  *
- * Values of form fields that look secret (spec E-FORM-12, shared/form-schema.ts) are never stored. A
- * store that fails (disk full) is logged once and never stops a session.
+ * No form value is ever stored, secret-looking or not: form values are never written to disk (spec
+ * E-PRIV-1), so a stored request keeps its question, its fields' titles and how it ended. A store that
+ * fails (disk full) is logged once and never stops a session.
  */
 import type { BridgeEvent, QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { describeForm } from '../../../shared/form-schema';
@@ -16,8 +17,6 @@ import type { HistoryRecordInput, HistoryStore } from './history-store';
 
 /** How often dirty sessions are written, in ms. A crash loses at most this much of a transcript. */
 export const FLUSH_INTERVAL_MS = 1000;
-/** Characters kept of one stored form value. */
-const MAX_VALUE_CHARS = 2000;
 /** Fields kept per stored request (a form may have at most this many worth showing later). */
 const MAX_FIELDS = 100;
 
@@ -124,16 +123,15 @@ export class HistoryRecorder {
   }
 
   /**
-   * The user answered a request: records the outcome and, for an accepted form, what was sent (secret
-   * fields excluded). `values` are the raw form values, `option` a permission option's id.
+   * The user answered a request: records the outcome and, for a permission, the name of the option
+   * chosen (`optionId`). What a form sent is not recorded (spec E-PRIV-1).
    */
-  answered(itemId: string, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, optionId?: string): void {
+  answered(itemId: string, outcome: RequestRecordView['outcome'], optionId?: string): void {
     const known = this.items.get(itemId);
     if (!known) return;
     const { item } = known;
-    const draft = values ?? (item.mode === 'form' ? item.draft : undefined);
     const option = item.mode === 'permission' && optionId ? item.options.find((o) => o.optionId === optionId)?.name : undefined;
-    this.putRequest(known.sessionKey, item, outcome, draft, option);
+    this.putRequest(known.sessionKey, item, outcome, option);
     // Answered: later item events (its removal, a disconnect) do not change what the user did.
     this.items.delete(itemId);
     this.answeredItems.add(itemId);
@@ -145,7 +143,7 @@ export class HistoryRecorder {
    */
   appClosing(): void {
     for (const { item, sessionKey } of this.items.values()) {
-      if (outcomeOf(item) === 'open') this.putRequest(sessionKey, item, 'open', item.mode === 'form' ? item.draft : undefined);
+      if (outcomeOf(item) === 'open') this.putRequest(sessionKey, item, 'open');
     }
     this.closing = true;
     for (const sessionKey of this.tracked.keys()) this.ended(sessionKey, ENDED.appClosed);
@@ -183,12 +181,12 @@ export class HistoryRecorder {
     clearTimeout(this.timer);
   }
 
-  private putRequest(sessionKey: string, item: QueueItemView, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, option?: string): void {
+  private putRequest(sessionKey: string, item: QueueItemView, outcome: RequestRecordView['outcome'], option?: string): void {
     const tracked = this.tracked.get(sessionKey);
     if (!tracked) return;
     const entryId = `request-${item.itemId}`;
     const previous = tracked.requests.get(entryId)?.request;
-    const request = requestRecord(item, outcome, values ?? (item.mode === 'form' ? item.draft : undefined), option ?? previous?.option);
+    const request = requestRecord(item, outcome, option ?? previous?.option);
     const text = item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
     tracked.requests.set(entryId, { entryId, role: 'system', kind: 'request', text, request });
     tracked.dirty.add(entryId);
@@ -231,8 +229,11 @@ function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
   }
 }
 
-/** The stored form of a request: its message and fields, values of secret-looking fields left out. */
-export function requestRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], values?: Record<string, unknown>, option?: string): RequestRecordView {
+/**
+ * The stored form of a request: its message, the titles of its fields (those that look secret marked so)
+ * and how it ended, never a value (spec E-PRIV-1); for URL mode the host only.
+ */
+export function requestRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], option?: string): RequestRecordView {
   const base = { mode: item.mode, message: item.message, outcome, ...(option ? { option } : {}) };
   if (item.mode === 'url') {
     let host: string | undefined;
@@ -244,18 +245,9 @@ export function requestRecord(item: QueueItemView, outcome: RequestRecordView['o
     return { ...base, ...(host ? { host } : {}) };
   }
   if (item.mode === 'permission') return base;
-  const fields = describeForm(item.requestedSchema).fields.slice(0, MAX_FIELDS).map((field) => {
-    if (field.looksSecret) return { name: field.name, title: field.label, secret: true };
-    const value = values && Object.hasOwn(values, field.name) ? valueText(values[field.name]) : undefined;
-    return { name: field.name, title: field.label, ...(value !== undefined && value !== '' ? { value } : {}) };
-  });
+  const fields = describeForm(item.requestedSchema)
+    .fields.slice(0, MAX_FIELDS)
+    .map((field) => ({ name: field.name, title: field.label, ...(field.looksSecret ? { secret: true } : {}) }));
   return { ...base, fields };
 }
 
-function valueText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.slice(0, MAX_VALUE_CHARS);
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ').slice(0, MAX_VALUE_CHARS);
-  return undefined;
-}

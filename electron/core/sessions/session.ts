@@ -3,7 +3,9 @@
  * normalised session updates and reports every change through `emit`; it never talks to the agent.
  */
 import type { BridgeEvent, SessionView, TranscriptEntry } from '../../../shared/bridge';
+import type { SessionSetup } from '../acp/agent-connection';
 import type { NormalizedUpdate } from '../acp/session-updates';
+import { SessionTerminals } from './terminals';
 import { derivedForeground, isWorking, reportedForeground } from './foreground';
 import { Transcript } from './transcript';
 
@@ -15,6 +17,10 @@ export interface SessionInit {
   connectionId: string;
   /** Protocol version of the connection: v2 reports its foreground state, v1's is derived. */
   version: number;
+  /** Modes, config options and commands from the `session/new` result. */
+  setup?: SessionSetup;
+  /** MCP servers sent with `session/new`, and those left out with the reason. */
+  mcp?: SessionView['mcp'];
   /** Its record in Switchboard's history. */
   historyId?: string;
   origin?: SessionView['origin'];
@@ -34,10 +40,16 @@ export class Session {
   private replaying = false;
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
   private waitingItems = 0;
+  private readonly terminals = new SessionTerminals();
 
+  /**
+   * @param overBudget told once when the agent's output would take this session's transcript past its
+   *   budget (budgets.ts), with the clause for "Switchboard stopped <agent>: …".
+   */
   constructor(
     init: SessionInit,
     private readonly emit: (event: BridgeEvent) => void,
+    overBudget?: (clause: string) => void,
   ) {
     this.connectionId = init.connectionId;
     this.reportsState = init.version >= 2;
@@ -48,20 +60,25 @@ export class Session {
       cwd: init.cwd,
       promptInFlight: false,
       transcript: init.entries ? [...init.entries] : [],
-      suggestions: [],
+      suggestions: init.setup?.commands ?? [],
+      ...(init.setup?.modes ? { modes: init.setup.modes } : {}),
+      configOptions: init.setup?.configOptions ?? [],
+      mcp: init.mcp ?? { sent: [], skipped: [] },
       foreground: this.reportsState ? { state: 'idle', derived: false } : derivedForeground(false, 0, undefined),
       ...(init.historyId ? { historyId: init.historyId } : {}),
       ...(init.origin ? { origin: init.origin } : {}),
       ...(init.title ? { title: init.title } : {}),
     };
-    this.transcript = new Transcript(this.view.transcript, (upserts, appends) =>
-      this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+    this.transcript = new Transcript(
+      this.view.transcript,
+      (upserts, appends) => this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+      overBudget,
     );
   }
 
   /** The user sent a prompt: it shows at once, and the session is working. */
-  promptStarted(text: string): void {
-    this.transcript.user(text);
+  promptStarted(text: string, attachments: string[] = []): void {
+    this.transcript.user(text, attachments);
     this.set({ promptInFlight: true });
     this.derive();
   }
@@ -102,6 +119,29 @@ export class Session {
     if (!running) this.transcript.endToolCalls('not finished when the session was resumed');
   }
 
+  /**
+   * A load or resume answered with the session's modes, options and commands (an empty list keeps what
+   * updates already said), and the MCP servers it was given.
+   */
+  setupChanged(setup: SessionSetup, mcp: NonNullable<SessionView['mcp']>): void {
+    this.set({
+      mcp,
+      ...(setup.modes ? { modes: setup.modes } : {}),
+      ...(setup.configOptions.length ? { configOptions: setup.configOptions } : {}),
+      ...(setup.commands?.length ? { suggestions: setup.commands } : {}),
+    });
+  }
+
+  /** The agent accepted a mode change (`session/set_mode` answered). */
+  modeChanged(currentModeId: string): void {
+    if (this.view.modes) this.set({ modes: { ...this.view.modes, currentModeId } });
+  }
+
+  /** The agent's full config option list after `session/set_config_option`. */
+  configOptionsChanged(configOptions: NonNullable<SessionView['configOptions']>): void {
+    this.set({ configOptions });
+  }
+
   /** v1: how many of this session's items wait for the user; feeds the derived state (spec E-STATE-1). */
   setWaitingItems(count: number): void {
     if (count === this.waitingItems) return;
@@ -137,6 +177,28 @@ export class Session {
       case 'commands':
         this.set({ suggestions: update.commands });
         return false;
+      case 'mode':
+        this.modeChanged(update.currentModeId);
+        return false;
+      case 'config_options':
+        this.set({ configOptions: update.configOptions });
+        return false;
+      case 'usage': {
+        const cost = update.cost === undefined ? this.view.usage?.cost : (update.cost ?? undefined);
+        this.set({ usage: { used: update.used, size: update.size, ...(cost ? { cost } : {}) } });
+        return false;
+      }
+      case 'terminal': {
+        const { kind: _kind, terminalId, ...patch } = update;
+        const terminal = this.terminals.update(terminalId, patch);
+        if (terminal) this.transcript.terminal(terminal);
+        return false;
+      }
+      case 'terminal_output': {
+        const terminal = this.terminals.append(update.terminalId, update.data);
+        if (terminal) this.transcript.terminal(terminal);
+        return false;
+      }
       case 'session_info':
         if (update.title === undefined || update.title === this.view.title) return false;
         this.set({ title: update.title });

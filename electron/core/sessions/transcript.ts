@@ -4,7 +4,8 @@
  * text while a message streams; architecture rule 6).
  */
 import { randomUUID } from 'node:crypto';
-import type { PlanEntryView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
+import type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
+import { MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_ENTRIES } from '../budgets';
 
 /** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
 export type TranscriptSink = (upserts: TranscriptEntry[], appends: TranscriptAppend[]) => void;
@@ -18,17 +19,57 @@ export class Transcript {
   /** Tool calls whose last status was `pending`/`in_progress` (or none yet): those a turn's end closes. */
   private readonly unfinished = new Set<string>();
   private planEntryId?: string;
+  /** Index of each entry by id: entries are only ever appended or replaced in place, never removed. */
+  private readonly indexById = new Map<string, number>();
+  /** Characters of text held, for MAX_TRANSCRIPT_CHARS. */
+  private chars = 0;
+  private full = false;
+  private readonly terminalEntries = new Map<string, string>();
 
-  /** @param entries the session's entries, appended to in place (the hub's snapshot reads them). */
+  /**
+   * @param entries the session's entries, appended to in place (the hub's snapshot reads them).
+   * @param overBudget told once, with the clause for "Switchboard stopped <agent>: …", when the agent's
+   *   output would take the transcript past MAX_TRANSCRIPT_ENTRIES or MAX_TRANSCRIPT_CHARS; from then on
+   *   nothing more is kept (what is there stays readable).
+   */
   constructor(
     readonly entries: TranscriptEntry[],
     private readonly sink: TranscriptSink,
-  ) {}
+    private readonly overBudget: (clause: string) => void = () => {},
+  ) {
+    entries.forEach((entry, index) => this.indexById.set(entry.entryId, index));
+  }
 
-  /** The user's own prompt; it also ends whatever the agent was streaming. */
-  user(text: string): void {
+  /** Whether `text` more characters (and `entries` more entries) still fit; says so once when not. */
+  private fits(text: string, entries: number): boolean {
+    if (this.full) return false;
+    if (this.entries.length + entries <= MAX_TRANSCRIPT_ENTRIES && this.chars + text.length <= MAX_TRANSCRIPT_CHARS) {
+      this.chars += text.length;
+      return true;
+    }
+    this.full = true;
+    this.overBudget(
+      this.entries.length + entries > MAX_TRANSCRIPT_ENTRIES
+        ? `a session's transcript grew past ${MAX_TRANSCRIPT_ENTRIES} entries`
+        : `a session's transcript grew past ${MAX_TRANSCRIPT_CHARS / (1024 * 1024)} MiB of text`,
+    );
+    return false;
+  }
+
+  /** The user's own prompt (and the names of what it carried); it also ends whatever the agent was streaming. */
+  user(text: string, attachments: string[] = []): void {
     this.endStreams();
-    this.add({ role: 'user', text });
+    this.add({ role: 'user', text, ...(attachments.length ? { attachments } : {}) });
+  }
+
+  /** A display terminal: one entry per terminal, replaced as it changes. */
+  terminal(terminal: TerminalView): void {
+    const text = terminal.command ? `Terminal: ${terminal.command}` : 'Terminal';
+    const entryId = this.terminalEntries.get(terminal.terminalId);
+    const index = entryId ? this.indexOf(entryId) : -1;
+    if (index >= 0) return this.replace(index, { role: 'agent', kind: 'terminal', text, terminal });
+    this.endStreams();
+    this.terminalEntries.set(terminal.terminalId, this.add({ role: 'agent', kind: 'terminal', text, terminal }).entryId);
   }
 
   /** A line from Switchboard itself (an error, a file the agent read). */
@@ -48,6 +89,7 @@ export class Transcript {
       this.open[kind] = { entryId: entry.entryId, messageId };
       return;
     }
+    if (!this.fits(text, 0)) return;
     const entry = this.entries[index];
     this.entries[index] = { ...entry, text: entry.text + text };
     this.sink([], [{ entryId: entry.entryId, text }]);
@@ -123,6 +165,9 @@ export class Transcript {
 
   private add(fields: Omit<TranscriptEntry, 'entryId'>): TranscriptEntry {
     const entry: TranscriptEntry = { entryId: `entry-${randomUUID()}`, ...fields };
+    // Over budget, the entry is not kept: callers only read its id, which then names nothing.
+    if (!this.fits(fields.text, 1)) return entry;
+    this.indexById.set(entry.entryId, this.entries.length);
     this.entries.push(entry);
     this.sink([entry], []);
     return entry;
@@ -135,7 +180,7 @@ export class Transcript {
   }
 
   private indexOf(entryId: string): number {
-    return this.entries.findLastIndex((e) => e.entryId === entryId);
+    return this.indexById.get(entryId) ?? -1;
   }
 }
 

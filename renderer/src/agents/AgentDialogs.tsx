@@ -1,6 +1,7 @@
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView, McpServerView } from '../../../shared/bridge';
 import { AgentEditor } from './AgentEditor';
 import { AgentLog } from './AgentLog';
+import { McpServers } from './McpServers';
 import { RemoveAgent } from './RemoveAgent';
 import { ZedImport } from './ZedImport';
 
@@ -10,11 +11,14 @@ export type AgentDialog =
   | { kind: 'edit'; agentId: string }
   | { kind: 'log'; agentId: string }
   | { kind: 'remove'; agentId: string }
-  | { kind: 'import' };
+  | { kind: 'import' }
+  | { kind: 'mcp' };
 
 interface AgentDialogsProps {
   dialog: AgentDialog | null;
   agents: AgentView[];
+  /** The MCP servers defined in Switchboard. */
+  mcpServers: McpServerView[];
   onClose: () => void;
   /** Shows an agent that was just added. */
   onSelectAgent: (agentId: string) => void;
@@ -24,7 +28,7 @@ interface AgentDialogsProps {
  * The open agent-management dialog, if any. A dialog about an agent that has meanwhile gone (removed from
  * another window) simply is not drawn.
  */
-export function AgentDialogs({ dialog, agents, onClose, onSelectAgent }: AgentDialogsProps) {
+export function AgentDialogs({ dialog, agents, mcpServers, onClose, onSelectAgent }: AgentDialogsProps) {
   if (!dialog) return null;
   const agent = 'agentId' in dialog ? agents.find((a) => a.agentId === dialog.agentId) : undefined;
   const added = (agentId: string) => {
@@ -33,14 +37,16 @@ export function AgentDialogs({ dialog, agents, onClose, onSelectAgent }: AgentDi
   };
   switch (dialog.kind) {
     case 'add':
-      return <AgentEditor onClose={onClose} onSaved={added} />;
+      return <AgentEditor mcpServers={mcpServers} onClose={onClose} onSaved={added} />;
     case 'edit':
-      return agent ? <AgentEditor key={agent.agentId} agent={agent} onClose={onClose} onSaved={onClose} /> : null;
+      return agent ? <AgentEditor key={agent.agentId} agent={agent} mcpServers={mcpServers} onClose={onClose} onSaved={onClose} /> : null;
     case 'log':
       return agent ? <AgentLog key={agent.agentId} agent={agent} onClose={onClose} /> : null;
     case 'remove':
       return agent ? <RemoveAgent key={agent.agentId} agent={agent} onClose={onClose} onRemoved={onClose} /> : null;
     case 'import':
-      return <ZedImport agents={agents} onClose={onClose} onAdded={added} />;
+      return <ZedImport agents={agents} mcpServers={mcpServers} onClose={onClose} onAdded={added} />;
+    case 'mcp':
+      return <McpServers servers={mcpServers} onClose={onClose} />;
   }
 }

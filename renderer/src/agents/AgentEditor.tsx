@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView, McpServerView } from '../../../shared/bridge';
+import { describeServer } from './mcp-servers';
+import './McpServers.css';
 import {
   EMPTY_DRAFT,
   applyPreset,
@@ -17,6 +19,8 @@ import './AgentEditor.css';
 interface AgentEditorProps {
   /** The agent to change; absent to add a new one. */
   agent?: AgentView;
+  /** The MCP servers defined in Switchboard, to choose from. */
+  mcpServers: McpServerView[];
   onClose: () => void;
   /** Main accepted the save; `agentId` is the (new) agent's id. */
   onSaved: (agentId: string) => void;
@@ -39,7 +43,7 @@ const ERROR_FIELD: Record<keyof AgentDraft, DraftField> = {
  * masked on screen until "Show values"), optional working folder, and presets that fill the form. Save sends
  * `saveAgent`; main checks the result against the config schema and its refusal is shown as the sentence it is.
  */
-export function AgentEditor({ agent, onClose, onSaved }: AgentEditorProps) {
+export function AgentEditor({ agent, mcpServers, onClose, onSaved }: AgentEditorProps) {
   const bridge = useBridge();
   const ids = useId();
   const [draft, setDraft] = useState<AgentDraft>(() => (agent ? draftFromSettings(agent.name, agent.settings) : EMPTY_DRAFT));
@@ -48,6 +52,7 @@ export function AgentEditor({ agent, onClose, onSaved }: AgentEditorProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const [chosenServers, setChosenServers] = useState<string[]>(() => agent?.mcpServers ?? []);
 
   function update(key: keyof AgentDraft, value: string | boolean): void {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -69,7 +74,8 @@ export function AgentEditor({ agent, onClose, onSaved }: AgentEditorProps) {
     setFailure(null);
     setBusy(true);
     try {
-      const { agentId } = await bridge.invoke('saveAgent', check.params);
+      const known = new Set(mcpServers.map((s) => s.name));
+      const { agentId } = await bridge.invoke('saveAgent', { ...check.params, mcpServers: chosenServers.filter((n) => known.has(n)) });
       onSaved(agentId);
     } catch (error) {
       setFailure(errorSentence(error));
@@ -192,6 +198,35 @@ export function AgentEditor({ agent, onClose, onSaved }: AgentEditorProps) {
           />
         </Field>
 
+        <fieldset className="mcp-choice" aria-describedby={`${ids}-mcp-hint`}>
+          <legend className="field-label">MCP servers</legend>
+          {mcpServers.length > 0 ? (
+            <ul className="mcp-choice-list">
+              {mcpServers.map((server) => (
+                <li key={server.name}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={chosenServers.includes(server.name)}
+                      onChange={(e) =>
+                        setChosenServers((list) => (e.target.checked ? [...list, server.name] : list.filter((n) => n !== server.name)))
+                      }
+                    />
+                    <span>
+                      {server.name} <code className="mcp-detail">{describeServer(server)}</code>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="field-hint" id={`${ids}-mcp-hint`}>
+            {mcpServers.length > 0
+              ? 'Given to each new session of this agent, where the agent takes that kind of server.'
+              : 'None defined yet: add them with MCP servers in the sidebar.'}
+          </p>
+        </fieldset>
+
         {agent && (
           <p className="modal-hint">Saving changes to how the agent starts restarts it, which ends its sessions.</p>
         )}
@@ -239,6 +274,10 @@ interface EnvFieldProps {
   value: string;
   error?: string;
   onChange: (text: string) => void;
+  /** Default "Environment" (the field's id ends in `-env`); MCP servers reuse it for HTTP headers. */
+  label?: string;
+  name?: string;
+  hint?: string;
 }
 
 /**
@@ -246,15 +285,15 @@ interface EnvFieldProps {
  * box draws its text transparent and a mask behind it shows the names with each value's characters as bullets
  * (same monospace grid, scrolled along with the box). Typing and pasting work as in any text box.
  */
-function EnvField({ ids, value, error, onChange }: EnvFieldProps) {
+export function EnvField({ ids, value, error, onChange, label = 'Environment', name = 'env', hint }: EnvFieldProps) {
   const [shown, setShown] = useState(false);
   const maskRef = useRef<HTMLPreElement>(null);
-  const id = `${ids}-env`;
+  const id = `${ids}-${name}`;
   return (
     <div className="editor-field">
       <div className="env-label-row">
         <label htmlFor={id} className="field-label">
-          Environment
+          {label}
         </label>
         <button type="button" className="link-button secret-toggle" onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide values' : 'Show values'}
@@ -287,7 +326,7 @@ function EnvField({ ids, value, error, onChange }: EnvFieldProps) {
         />
       </div>
       <p className="field-hint" id={`${id}-hint`}>
-        One NAME=value per line, for example API keys. They are saved in the agents config and never written to a log.
+        {hint ?? 'One NAME=value per line, for example API keys. They are saved in the agents config and never written to a log.'}
         {!shown && ' Values are hidden on screen.'}
       </p>
       {error && (

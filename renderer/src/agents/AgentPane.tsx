@@ -5,6 +5,7 @@ import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from 
 import { foregroundText } from '../session/foreground-text';
 import { ForegroundDot } from '../session/ForegroundBadge';
 import { SessionView } from '../session/SessionView';
+import { WorkingFolder } from '../session/WorkingFolder';
 import { SignInControl } from './SignInControl';
 import './AgentPane.css';
 
@@ -13,6 +14,8 @@ interface AgentPaneProps {
   sessions: SessionModel[];
   queue: QueueItemView[];
   defaultCwd: string;
+  /** The host can show a folder picker (Electron). */
+  canPickFolder: boolean;
   selectedSessionKey: string | null;
   onSelectSession: (sessionKey: string) => void;
   composerText: (sessionKey: string) => string;
@@ -31,7 +34,9 @@ export function AgentPane(props: AgentPaneProps) {
   const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession, sessionNames } = props;
   const bridge = useBridge();
   const ids = useId();
-  const [cwd, setCwd] = useState(defaultCwd);
+  // The agent's configured folder, else the last one used with it, else home (issue 11, scope 4).
+  const [cwd, setCwd] = useState(() => agent.settings.cwd ?? agent.recentFolders?.[0] ?? defaultCwd);
+  const [folderRefusal, setFolderRefusal] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [restarting, setRestarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +86,7 @@ export function AgentPane(props: AgentPaneProps) {
     setCreating(true);
     setError(null);
     setSignInNeeded(null);
+    setFolderRefusal(null);
     try {
       const folder = cwd.trim();
       const { sessionKey } = await bridge.invoke('newSession', folder ? { agentId: agent.agentId, cwd: folder } : { agentId: agent.agentId });
@@ -89,6 +95,7 @@ export function AgentPane(props: AgentPaneProps) {
     } catch (e) {
       const sentence = errorSentence(e);
       if (asksToSignIn(sentence) && agent.authMethods.length > 0) setSignInNeeded(sentence);
+      else if (sentence.startsWith('The working folder cannot be used: ')) setFolderRefusal(sentence.slice('The working folder cannot be used: '.length));
       else setError(`Could not start a session: ${sentence}`);
     } finally {
       setCreating(false);
@@ -190,14 +197,16 @@ export function AgentPane(props: AgentPaneProps) {
           <label htmlFor={`${ids}-cwd`} className="new-session-label">
             Working folder
           </label>
-          <input
-            id={`${ids}-cwd`}
-            className="new-session-cwd"
-            type="text"
+          <WorkingFolder
+            inputId={`${ids}-cwd`}
             value={cwd}
-            onChange={(e) => setCwd(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
+            onChange={(path) => {
+              setCwd(path);
+              setFolderRefusal(null);
+            }}
+            recent={agent.recentFolders ?? []}
+            canPick={props.canPickFolder}
+            refusal={folderRefusal}
           />
           <button
             type="submit"
@@ -231,6 +240,7 @@ export function AgentPane(props: AgentPaneProps) {
           text={props.composerText(selected.sessionKey)}
           onText={(text) => props.onComposerText(selected.sessionKey, text)}
           agentReady={ready}
+          promptCapabilities={agent.capabilities?.prompt}
           focusComposer={focusSession === selected.sessionKey}
           onComposerFocused={() => setFocusSession(null)}
         />

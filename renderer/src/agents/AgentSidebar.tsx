@@ -140,6 +140,9 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'import' })}>
           Import from Zed
         </button>
+        <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
+          MCP servers
+        </button>
         <ThemeSetting />
       </div>
     </nav>

@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import type { AgentView, CommandResults } from '../../../shared/bridge';
+import type { AgentView, CommandResults, McpServerView } from '../../../shared/bridge';
+import { describeServer, mergeServers } from './mcp-servers';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import './ZedImport.css';
@@ -13,6 +14,8 @@ const MAX_TEXT = 5_000_000;
 interface ZedImportProps {
   /** The agents already configured, to flag names that exist. */
   agents: AgentView[];
+  /** The MCP servers already defined, to flag names that exist. */
+  mcpServers: McpServerView[];
   onClose: () => void;
   /** Called after "Add selected" added at least one agent; `agentId` is the last one added. */
   onAdded: (agentId: string) => void;
@@ -23,13 +26,16 @@ interface ZedImportProps {
  * and the agents found are listed with checkboxes (environment values stay hidden); the entries Zed runs itself
  * are listed with the reason they were skipped. "Add selected" adds each chosen agent with `saveAgent`.
  */
-export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
+export function ZedImport({ agents, mcpServers, onClose, onAdded }: ZedImportProps) {
   const bridge = useBridge();
   const ids = useId();
   const [found, setFound] = useState<Found | null>(null);
   const [chosen, setChosen] = useState<boolean[]>([]);
   /** Per found agent: `added`, or the sentence main refused it with. */
   const [outcome, setOutcome] = useState<Array<{ added: true } | { error: string } | undefined>>([]);
+  const [chosenServers, setChosenServers] = useState<boolean[]>([]);
+  /** What became of the chosen MCP servers: a sentence, once added or refused. */
+  const [serversOutcome, setServersOutcome] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,6 +57,8 @@ export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
       setFound(result);
       // Agents already here by name start unchecked, so importing twice does not double them.
       setChosen(result.agents.map((a) => !existingNames.has(a.name)));
+      setChosenServers(result.mcpServers.map((s) => !mcpServers.some((m) => m.name === s.name)));
+      setServersOutcome(null);
       setOutcome([]);
     } catch (error) {
       setFailure(errorSentence(error));
@@ -63,12 +71,28 @@ export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
     if (!found || adding) return;
     setAdding(true);
     setFailure(null);
+    // MCP servers first, so the agents imported with them can be given them (Zed gives them to every agent).
+    let serverNames: string[] = [];
+    const servers = found.mcpServers.filter((_, i) => chosenServers[i]);
+    if (servers.length && serversOutcome === null) {
+      const { servers: merged, duplicates } = mergeServers(mcpServers, servers);
+      try {
+        await bridge.invoke('saveMcpServers', { servers: merged });
+        serverNames = servers.map((s) => s.name).filter((n) => !duplicates.includes(n));
+        setServersOutcome(
+          `Added ${serverNames.length} MCP server${serverNames.length === 1 ? '' : 's'}` +
+            (duplicates.length ? `; kept your own ${duplicates.join(', ')}.` : '.'),
+        );
+      } catch (error) {
+        setServersOutcome(`MCP servers not added: ${errorSentence(error)}`);
+      }
+    }
     const results = [...outcome];
     let lastAdded: string | null = null;
     for (const [index, agent] of found.agents.entries()) {
       if (!chosen[index] || results[index]) continue;
       try {
-        const { agentId } = await bridge.invoke('saveAgent', toParams(agent));
+        const { agentId } = await bridge.invoke('saveAgent', { ...toParams(agent), ...(serverNames.length ? { mcpServers: serverNames } : {}) });
         results[index] = { added: true };
         lastAdded = agentId;
       } catch (error) {
@@ -82,7 +106,9 @@ export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
     else if (failed) setFailure('Some agents could not be added; the reasons are shown next to them.');
   }
 
-  const selectable = found ? found.agents.filter((_, i) => chosen[i] && !outcome[i]).length : 0;
+  const selectable = found
+    ? found.agents.filter((_, i) => chosen[i] && !outcome[i]).length + (serversOutcome === null ? chosenServers.filter(Boolean).length : 0)
+    : 0;
 
   return (
     <Modal label="Import from Zed" onClose={onClose} className="zed-import">
@@ -101,8 +127,8 @@ export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
           disabled={reading || adding}
         />
         <p className="field-hint" id={`${ids}-file-hint`}>
-          Usually ~/.config/zed/settings.json. Switchboard reads its &quot;agent_servers&quot; section; the file is not
-          changed.
+          Usually ~/.config/zed/settings.json. Switchboard reads its &quot;agent_servers&quot; and
+          &quot;context_servers&quot; (MCP servers) sections; the file is not changed.
         </p>
       </div>
       {reading && <p className="muted">Reading…</p>}
@@ -153,6 +179,40 @@ export function ZedImport({ agents, onClose, onAdded }: ZedImportProps) {
             </fieldset>
           ) : (
             <p>No agent with a command was found in this file.</p>
+          )}
+          {found.mcpServers.length > 0 && (
+            <fieldset className="import-found">
+              <legend className="field-label">MCP servers found</legend>
+              <ul className="import-list">
+                {found.mcpServers.map((server, index) => {
+                  const base = `${ids}-mcp-${index}`;
+                  return (
+                    <li key={index} className="import-item">
+                      <input
+                        type="checkbox"
+                        id={base}
+                        checked={chosenServers[index] ?? false}
+                        disabled={adding || serversOutcome !== null}
+                        aria-describedby={`${base}-detail`}
+                        onChange={(e) => setChosenServers((all) => all.map((c, i) => (i === index ? e.target.checked : c)))}
+                      />
+                      <div className="import-item-text">
+                        <label htmlFor={base} className="import-name">
+                          {server.name}
+                        </label>
+                        <p className="import-detail" id={`${base}-detail`}>
+                          <code className="import-command">{describeServer(server)}</code>
+                          {mcpServers.some((m) => m.name === server.name) && (
+                            <span className="import-note">You already have an MCP server with this name.</span>
+                          )}
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              {serversOutcome && <p className="plain-text" role="status">{serversOutcome}</p>}
+            </fieldset>
           )}
           {found.skipped.length > 0 && (
             <div className="import-skipped">

@@ -55,7 +55,7 @@ export function RequestRecord({ request }: { request: RequestRecordView }) {
           {fields.map((field) => (
             <div key={field.name} className="request-record-field">
               <dt className="plain-text">{field.title}</dt>
-              <dd className="plain-text">{field.secret ? <em>not stored (looks secret)</em> : (field.value ?? <em>empty</em>)}</dd>
+              <dd>{field.secret ? <em>looked secret</em> : <em>value not kept</em>}</dd>
             </div>
           ))}
         </dl>

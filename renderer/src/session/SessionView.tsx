@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/format';
 import { byArrival, waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
+import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
 import './SessionView.css';
 
@@ -19,6 +21,8 @@ interface SessionViewProps {
   text: string;
   onText: (text: string | ((previous: string) => string)) => void;
   agentReady: boolean;
+  /** The agent's prompt capabilities: what the composer may attach. */
+  promptCapabilities?: AgentCapabilitiesView['prompt'];
   /** True right after the user created this session: the composer takes focus once. */
   focusComposer?: boolean;
   onComposerFocused?: () => void;
@@ -52,17 +56,20 @@ export function SessionView(props: SessionViewProps) {
     .sort(byArrival);
   const canSend = agentReady && !inFlight;
 
-  async function sendPrompt(value: string, fromComposer: boolean): Promise<void> {
-    if (!canSend || value.trim() === '') return;
+  async function sendPrompt(value: string, fromComposer: boolean, attachments: PromptAttachment[] = []): Promise<boolean> {
+    if (!canSend || (value.trim() === '' && attachments.length === 0)) return false;
     setSending(true);
     setError(null);
     if (fromComposer) onText('');
     try {
       // Resolves when the turn ends; the session events show progress meanwhile.
-      await bridge.invoke('prompt', { sessionKey: session.sessionKey, text: value });
+      await bridge.invoke('prompt', { sessionKey: session.sessionKey, text: value, ...(attachments.length ? { attachments } : {}) });
+      return true;
     } catch (e) {
       setError(`Could not send: ${errorSentence(e)}`);
+      // Nothing the user typed is lost: the text comes back unless they already typed something new.
       if (fromComposer) onText((previous) => (previous === '' ? value : previous));
+      return false;
     } finally {
       setSending(false);
     }
@@ -81,11 +88,6 @@ export function SessionView(props: SessionViewProps) {
     }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
-    if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void sendPrompt(text, true);
-  }
 
 
   return (
@@ -99,6 +101,7 @@ export function SessionView(props: SessionViewProps) {
           {session.cwd}
         </span>
       </header>
+      <SessionBar session={session} live={agentReady} />
       {waiting.length > 0 && (
         <button type="button" className="session-waiting" onClick={() => onRevealItem(waiting[0].itemId)}>
           <span className="session-waiting-dot" aria-hidden="true" />
@@ -141,51 +144,21 @@ export function SessionView(props: SessionViewProps) {
         </div>
       )}
 
-      <div className="composer">
-        <textarea
-          ref={composerRef}
-          className="composer-input"
-          aria-label="Message"
-          aria-describedby={`${ids}-composer-hint`}
-          rows={3}
-          value={text}
-          placeholder={agentReady ? 'Message the agent…' : 'The agent is not ready.'}
-          onChange={(e) => onText(e.target.value)}
-          onKeyDown={onKeyDown}
-        />
-        <div className="composer-actions">
-          <p id={`${ids}-composer-hint`} className="composer-hint">
-            Enter sends, Shift+Enter adds a line.
-          </p>
-          {/* The header says how the turn ended (and announces it); here only that one is going on. */}
-          <p className="composer-status">{inFlight ? 'Working…' : ''}</p>
-          <button
-            type="button"
-            className="button"
-            disabled={!session.promptInFlight || stopping}
-            onClick={() => void stop()}
-          >
-            Stop
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={!canSend || text.trim() === ''}
-            onClick={() => {
-              // The button disables itself once the text is sent; keep the keyboard user in the composer.
-              composerRef.current?.focus();
-              void sendPrompt(text, true);
-            }}
-          >
-            Send prompt
-          </button>
-        </div>
-        {error && (
-          <p className="inline-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <Composer
+        sessionKey={session.sessionKey}
+        text={text}
+        onText={onText}
+        commands={session.suggestions}
+        capabilities={props.promptCapabilities}
+        agentReady={agentReady}
+        canSend={canSend}
+        inFlight={inFlight}
+        canStop={session.promptInFlight && !stopping}
+        onSend={(value, attachments) => sendPrompt(value, true, attachments)}
+        onStop={() => void stop()}
+        composerRef={composerRef}
+        error={error}
+      />
     </section>
   );
 }

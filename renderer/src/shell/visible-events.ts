@@ -91,7 +91,27 @@ function revealSessionFields<T extends Omit<SessionView, 'transcript'>>(session:
     ...session,
     sessionId: reveal(session.sessionId),
     ...(session.title !== undefined ? { title: reveal(session.title) } : {}),
-    suggestions: session.suggestions.map((suggestion) => ({ name: reveal(suggestion.name), description: reveal(suggestion.description) })),
+    suggestions: session.suggestions.map((suggestion) => ({
+      name: reveal(suggestion.name),
+      description: reveal(suggestion.description),
+      ...(suggestion.hint !== undefined ? { hint: reveal(suggestion.hint) } : {}),
+    })),
+    // Issue 11: the session bar's modes and config options are the agent's words too.
+    ...(session.modes
+      ? { modes: { ...session.modes, available: session.modes.available.map((m) => ({ ...m, name: reveal(m.name), description: maybe(m.description) })) } }
+      : {}),
+    ...(session.configOptions ? { configOptions: session.configOptions.map(revealOption) } : {}),
+  };
+}
+
+function revealOption(option: NonNullable<SessionView['configOptions']>[number]): NonNullable<SessionView['configOptions']>[number] {
+  const base = { ...option, name: reveal(option.name), description: maybe(option.description), category: maybe(option.category) };
+  if (option.type === 'boolean') return { ...base, type: 'boolean', currentValue: option.currentValue };
+  return {
+    ...base,
+    type: 'select',
+    currentValue: option.currentValue,
+    options: option.options.map((v) => ({ ...v, name: reveal(v.name), description: maybe(v.description), group: maybe(v.group) })),
   };
 }
 
@@ -105,6 +125,9 @@ export function revealEntry(entry: TranscriptEntry): TranscriptEntry {
     ...entry,
     text: reveal(entry.text),
     ...(entry.toolCall ? { toolCall: revealToolCall(entry.toolCall) } : {}),
+    ...(entry.terminal
+      ? { terminal: { ...entry.terminal, command: maybe(entry.terminal.command), cwd: maybe(entry.terminal.cwd), output: reveal(entry.terminal.output) } }
+      : {}),
     ...(entry.plan ? { plan: entry.plan.map((step) => ({ ...step, content: reveal(step.content), priority: maybe(step.priority), status: maybe(step.status) })) } : {}),
   };
 }

@@ -39,6 +39,10 @@ export interface AppState {
   sessions: SessionView[];
   queue: QueueItemView[];
   defaultCwd: string;
+  /** MCP servers defined in Switchboard (issue 11). */
+  mcpServers: NonNullable<Snapshot['mcpServers']>;
+  /** The host has a folder picker (Electron); the harness has only the text field. */
+  canPickFolder: boolean;
   /** Where consented URL-mode pages open by default (the consent view's "Open in my browser instead" starts from it). */
   urlMode: Snapshot['urlMode'];
   notices: Notice[];
@@ -110,6 +114,8 @@ export const initialState: AppState = {
   sessions: [],
   queue: [],
   defaultCwd: '',
+  mcpServers: [],
+  canPickFolder: false,
   urlMode: 'off',
   notices: [],
   nextNoticeId: 1,
@@ -203,8 +209,8 @@ function pruneSeen(seen: ReadonlySet<string>, queue: QueueItemView[]): ReadonlyS
 export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
-      const { agents, sessions, queue, defaultCwd, urlMode, historyNotice } = event.snapshot;
-      let next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, seen: pruneSeen(state.seen, queue) };
+      const { agents, sessions, queue, defaultCwd, urlMode, historyNotice, mcpServers = [], canPickFolder = false } = event.snapshot;
+      let next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, mcpServers, canPickFolder, seen: pruneSeen(state.seen, queue) };
       if (historyNotice && !state.historyNoticeShown) next = { ...addNotice(next, { level: 'error', text: historyNotice }), historyNoticeShown: true };
       if (state.pendingFocus === null) return next;
       // A focus request for an item this snapshot does not have is for an item that is gone.

@@ -40,6 +40,13 @@ import {
 import { connectionWorkerEntry } from './worker-entry';
 
 const MiB = 1024 * 1024;
+/** How long stopping an agent waits for its worker's last writes, in ms. */
+const DRAIN_TIMEOUT_MS = 250;
+
+/** `connectAgent`'s options, plus where a sentence for the user goes (a request the worker refused). */
+export interface WorkerConnectOptions extends ConnectOptions {
+  notice?: (text: string) => void;
+}
 
 /**
  * Starts a worker for one agent and runs the handshake in it.
@@ -48,7 +55,7 @@ const MiB = 1024 * 1024;
  * @throws Error with a plain sentence when the handshake fails, or a {@link BudgetExceeded} whose message is
  *   the clause after "Switchboard stopped <name>: " when the agent went over a budget first.
  */
-export function connectAgentInWorker(options: ConnectOptions): Promise<RemoteConnection> {
+export function connectAgentInWorker(options: WorkerConnectOptions): Promise<RemoteConnection> {
   return new WorkerConnection(options).ready;
 }
 
@@ -67,10 +74,11 @@ class WorkerConnection {
   private readonly calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   /** Signals of the worker's pending callback requests, aborted on the worker's word or when it ends. */
   private readonly callbackSignals = new Map<number, AbortController>();
+  private readonly drains = new Map<number, () => void>();
   private settleReady!: { resolve(connection: RemoteConnection): void; reject(error: Error): void };
   private initialized = false;
 
-  constructor(private readonly options: ConnectOptions) {
+  constructor(private readonly options: WorkerConnectOptions) {
     this.ready = new Promise((resolve, reject) => (this.settleReady = { resolve, reject }));
     const entry = connectionWorkerEntry();
     this.worker = new Worker(entry.url, {
@@ -165,8 +173,14 @@ class WorkerConnection {
       case 'failed':
         return this.end(fromWireError(message.error));
       case 'notice':
+        this.options.log?.(message.text);
+        this.options.notice?.(message.text);
+        return;
       case 'log':
-        this.options.log?.(message.t === 'notice' ? message.text : message.line);
+        this.options.log?.(message.line);
+        return;
+      case 'drained':
+        this.drains.get(message.drainId)?.();
         return;
       case 'closed':
         return this.end(message.error ? fromWireError(message.error) : new Error('The agent closed its connection.'), message.ended);
@@ -227,7 +241,24 @@ class WorkerConnection {
       ...(methods as Pick<RemoteConnection, ConnectionMethod>),
       signal: this.abort.signal,
       close: () => this.end(new Error('Switchboard closed the connection.')),
+      drain: () => this.drain(),
     };
+  }
+
+  private drain(): Promise<void> {
+    if (this.abort.signal.aborted) return Promise.resolve();
+    const drainId = this.nextId++;
+    return new Promise<void>((done) => {
+      const timer = setTimeout(finish, DRAIN_TIMEOUT_MS);
+      const drains = this.drains;
+      function finish() {
+        clearTimeout(timer);
+        drains.delete(drainId);
+        done();
+      }
+      this.drains.set(drainId, finish);
+      this.post({ t: 'drain', drainId });
+    });
   }
 
   /**
@@ -250,6 +281,7 @@ class WorkerConnection {
     this.calls.clear();
     for (const controller of this.callbackSignals.values()) controller.abort(reason);
     this.callbackSignals.clear();
+    for (const finish of [...this.drains.values()]) finish();
     if (!this.initialized) this.settleReady.reject(reason);
   }
 }

@@ -17,6 +17,7 @@ import type { NormalizedUpdate } from '../session-updates';
 import {
   BudgetExceeded,
   EVENT_WINDOW_BYTES,
+  MAX_BATCHES_IN_FLIGHT,
   MAX_BYTES_BEFORE_INITIALIZE,
   MAX_CALLS_PER_BATCH,
   MAX_FORM_SCHEMA_BYTES,
@@ -87,50 +88,91 @@ const stdin = new WritableStream<Uint8Array>({
 
 // ── callbacks out: batched, coalesced, within the event window ──────────────────────────────────────
 
+/**
+ * Everything this worker posts to main after the handshake, in order: callbacks, gathered into batches of
+ * at most MAX_CALLS_PER_BATCH and sent only while fewer than MAX_BATCHES_IN_FLIGHT are unacknowledged
+ * (and fewer than EVENT_WINDOW_BYTES), and the messages that must not overtake them (method results,
+ * aborts, the close), which wait their turn behind the calls queued before them.
+ */
 class EventQueue {
-  private batch: WireCall[] = [];
-  private batchBytes = 0;
+  private readonly queue: Array<{ call: WireCall; bytes: number } | { message: WorkerToMain }> = [];
+  private queuedCalls = 0;
   private scheduled = false;
   private inFlight = 0;
+  private batchesInFlight = 0;
   private waiters: Array<() => void> = [];
 
   /** Queues one call; consecutive streamed text of one message joins the call before it. */
   push(call: WireCall, bytes: number): void {
-    if (!this.coalesce(call)) this.batch.push(call);
-    this.batchBytes += bytes;
-    if (this.batch.length >= MAX_CALLS_PER_BATCH || this.batchBytes >= EVENT_WINDOW_BYTES / 2) this.flush();
-    else if (!this.scheduled) {
+    if (!this.coalesce(call, bytes)) {
+      this.queue.push({ call, bytes });
+      this.queuedCalls++;
+    }
+    if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pump();
+      });
     }
   }
 
-  flush(): void {
-    this.scheduled = false;
-    if (!this.batch.length) return;
-    post({ t: 'batch', calls: this.batch, bytes: this.batchBytes });
-    this.inFlight += this.batchBytes;
-    this.batch = [];
-    this.batchBytes = 0;
+  /** Posts `message` once every call queued before it has been posted. */
+  post(message: WorkerToMain): void {
+    this.queue.push({ message });
+    this.pump();
+  }
+
+  /** Posts what credit allows, in order. */
+  pump(): void {
+    while (this.queue.length) {
+      const head = this.queue[0];
+      if ('message' in head) {
+        this.queue.shift();
+        post(head.message);
+        continue;
+      }
+      if (!this.hasRoom()) return;
+      const calls: WireCall[] = [];
+      let bytes = 0;
+      while (this.queue.length && 'call' in this.queue[0] && calls.length < MAX_CALLS_PER_BATCH && (calls.length === 0 || bytes < EVENT_WINDOW_BYTES / 2)) {
+        const item = this.queue.shift() as { call: WireCall; bytes: number };
+        calls.push(item.call);
+        bytes += item.bytes;
+      }
+      this.queuedCalls -= calls.length;
+      post({ t: 'batch', calls, bytes });
+      this.inFlight += bytes;
+      this.batchesInFlight++;
+    }
   }
 
   acked(bytes: number): void {
     this.inFlight -= bytes;
-    if (this.inFlight < EVENT_WINDOW_BYTES) this.waiters.splice(0).forEach((wake) => wake());
+    this.batchesInFlight--;
+    this.pump();
+    if (this.hasRoom() && this.queuedCalls < MAX_CALLS_PER_BATCH) this.waiters.splice(0).forEach((wake) => wake());
   }
 
-  /** Resolves once main has caught up to within the window. */
+  /** Resolves once main has caught up: credit left, and no more than a batch of calls waiting for it. */
   roomForMore(): Promise<void> {
-    if (this.inFlight < EVENT_WINDOW_BYTES) return Promise.resolve();
+    if (this.hasRoom() && this.queuedCalls < MAX_CALLS_PER_BATCH) return Promise.resolve();
     return new Promise((wake) => this.waiters.push(wake));
   }
 
-  private coalesce(call: WireCall): boolean {
-    const last = this.batch.at(-1);
-    if (call.name !== 'onSessionUpdate' || last?.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
+  private hasRoom(): boolean {
+    return this.inFlight < EVENT_WINDOW_BYTES && this.batchesInFlight < MAX_BATCHES_IN_FLIGHT;
+  }
+
+  private coalesce(call: WireCall, bytes: number): boolean {
+    const tail = this.queue.at(-1);
+    if (!tail || !('call' in tail)) return false;
+    const last = tail.call;
+    if (call.name !== 'onSessionUpdate' || last.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
     const [before, next] = [last.args[1] as NormalizedUpdate, call.args[1] as NormalizedUpdate];
     if ((next.kind !== 'agent_text' && next.kind !== 'thought_text') || before.kind !== next.kind || before.messageId !== next.messageId) return false;
     last.args[1] = { ...before, text: before.text + next.text };
+    tail.bytes += bytes;
     return true;
   }
 }
@@ -141,11 +183,14 @@ const events = new EventQueue();
 let nextId = 1;
 const pendingCalls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; bytes: number }>();
 let heldBytes = 0;
+/** The user is told once per connection that requests are being refused, not once per request. */
+let toldAboutHeldBytes = false;
 const signalListeners = new Map<number, { signal: AbortSignal; onAbort: () => void }>();
 
 function registerSignal(signal: AbortSignal): number {
   const signalId = nextId++;
-  const onAbort = () => post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
+  // Callbacks queued before the abort reach main before it (the request it aborts may be among them).
+  const onAbort = () => events.post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
   signal.addEventListener('abort', onAbort, { once: true });
   signalListeners.set(signalId, { signal, onAbort });
   return signalId;
@@ -194,8 +239,9 @@ function callbackProxy(): ConnectionCallbacks {
       }
       if (heldBytes + bytes > MAX_PENDING_BYTES_PER_AGENT) {
         forgetSignals(signalIds);
-        const text = `the agent's requests waiting for an answer already hold ${MAX_PENDING_BYTES_PER_AGENT / MiB} MiB`;
-        post({ t: 'notice', text: `Switchboard refused a request: ${text}.` });
+        const text = `its requests waiting for an answer already hold ${MAX_PENDING_BYTES_PER_AGENT / MiB} MiB`;
+        if (!toldAboutHeldBytes) post({ t: 'notice', text: `Switchboard refused a request from this agent: ${text}. Answer or dismiss some first.` });
+        toldAboutHeldBytes = true;
         return Promise.reject(new RequestError(TOO_MANY_REQUESTS, `Too much is waiting: ${text}; try again later`));
       }
       const callId = nextId++;
@@ -226,11 +272,10 @@ async function runCall(callId: number, name: keyof typeof CONNECTION_METHODS, ar
     if (!connection) throw new Error('The agent is not connected.');
     const method = connection[name] as (...a: unknown[]) => Promise<unknown>;
     const value = await method.apply(connection, decoded);
-    // A result never overtakes callbacks queued before it (a replay's updates before its response).
-    events.flush();
-    post({ t: 'result', callId, ok: true, value });
+    // What the agent sent before its answer (say, the chunks of a v1 turn) reaches main before the answer.
+    events.post({ t: 'result', callId, ok: true, value });
   } catch (error) {
-    post({ t: 'result', callId, ok: false, error: toWireError(error) });
+    events.post({ t: 'result', callId, ok: false, error: toWireError(error) });
   } finally {
     for (const id of ids) mainSignals.delete(id);
   }
@@ -255,8 +300,8 @@ async function start(init: WorkerInit): Promise<void> {
       log: (line) => post({ t: 'log', line }),
     });
   } catch (error) {
-    events.flush();
-    post({ t: 'failed', error: toWireError(closeReason(error)) });
+    // Nothing waits for credit before the handshake is done (main acknowledges batches from the start).
+    events.post({ t: 'failed', error: toWireError(closeReason(error)) });
     return;
   }
   ready = true;
@@ -264,13 +309,10 @@ async function start(init: WorkerInit): Promise<void> {
   const values = Object.fromEntries(Object.keys(CONNECTION_VALUES).map((key) => [key, live[key as keyof ConnectionValues]])) as ConnectionValues;
   live.signal.addEventListener(
     'abort',
-    () => {
-      events.flush();
-      post({ t: 'closed', ended: inputEnded, ...(inputEnded ? {} : { error: toWireError(closeReason(live.signal.reason)) }) });
-    },
+    () => events.post({ t: 'closed', ended: inputEnded, ...(inputEnded ? {} : { error: toWireError(closeReason(live.signal.reason)) }) }),
     { once: true },
   );
-  post({ t: 'ready', values });
+  events.post({ t: 'ready', values });
 }
 
 port.on('message', (message: MainToWorker) => {
@@ -304,6 +346,12 @@ port.on('message', (message: MainToWorker) => {
     case 'ack':
       events.acked(message.bytes);
       return;
+    case 'drain': {
+      // Writes the SDK has started are settled by the next macrotask; 'write' posts precede 'drained'.
+      const { drainId } = message;
+      setImmediate(() => post({ t: 'drained', drainId }));
+      return;
+    }
     case 'close':
       connection?.close();
       return;

@@ -25,6 +25,8 @@ export const CONNECTION_METHODS = {
   prompt: true,
   cancel: true,
   authenticate: true,
+  setMode: true,
+  setConfigOption: true,
   listSessions: true,
   loadSession: true,
   resumeSession: true,
@@ -43,6 +45,7 @@ export const CONNECTION_VALUES = {
   advertisedModes: true,
   agentInfo: true,
   authMethods: true,
+  capabilities: true,
   sessionLifecycle: true,
 } as const satisfies Record<Exclude<ValueNames<AgentConnection>, 'signal'>, true>;
 export type ConnectionValue = keyof typeof CONNECTION_VALUES;
@@ -54,6 +57,11 @@ export type RemoteConnection = Pick<AgentConnection, ConnectionMethod | Connecti
   readonly signal: AbortSignal;
   /** Ends the connection and its worker. Stop the process first (see AgentConnection.close). */
   close(): void;
+  /**
+   * Resolves once everything the worker has written so far has been handed to the agent's stdin, or after
+   * DRAIN_TIMEOUT_MS; never rejects. Call before stopping the process.
+   */
+  drain(): Promise<void>;
 };
 
 /**
@@ -107,6 +115,7 @@ export type MainToWorker =
   | { t: 'result'; callId: number; ok: false; error: WireError }
   | { t: 'abort'; signalId: number; reason: WireError }
   | { t: 'ack'; bytes: number }
+  | { t: 'drain'; drainId: number }
   | { t: 'close' };
 
 export type WorkerToMain =
@@ -120,6 +129,7 @@ export type WorkerToMain =
   | { t: 'abort'; signalId: number; reason: WireError }
   | { t: 'notice'; text: string }
   | { t: 'log'; line: string }
+  | { t: 'drained'; drainId: number }
   | { t: 'closed'; ended: boolean; error?: WireError };
 
 // ── errors and signals ──────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,8 @@ import { unknownUpdateText } from '../transcript-text';
 import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
+import { TerminalBlock } from './TerminalBlock';
+import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
 import { RequestRecord } from '../../history/RequestRecord';
 import './EntryView.css';
@@ -28,6 +30,12 @@ export const EntryView = memo(function EntryView({ entry }: { entry: TranscriptE
       return (
         <div className="entry entry-plan">
           <PlanList plan={entry.plan ?? []} />
+        </div>
+      );
+    case 'terminal':
+      return (
+        <div className="entry entry-terminal">
+          {entry.terminal ? <TerminalBlock terminal={entry.terminal} /> : <p className="entry-text plain-text">{entry.text}</p>}
         </div>
       );
     case 'file_access':
@@ -79,6 +87,15 @@ function Message({ entry }: { entry: TranscriptEntry }) {
         </div>
       ) : (
         <div className="entry-text plain-text">{entry.text}</div>
+      )}
+      {entry.attachments && entry.attachments.length > 0 && (
+        <ul className="entry-attachments" aria-label="Attached">
+          {entry.attachments.map((name, index) => (
+            <li key={index} className="entry-attachment">
+              {name}
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -1,0 +1,175 @@
+import { useId, useState } from 'react';
+import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
+import { errorSentence, useBridge } from '../shell/bridge-context';
+import { formatUsage } from './session-bar-text';
+import './SessionBar.css';
+
+interface SessionBarProps {
+  session: SessionView;
+  /** The agent is ready: changes can be sent. */
+  live: boolean;
+}
+
+/**
+ * The session bar (issue 11, scopes 1, 2, 6): the session's mode (v1 `session/set_mode`) and each config option
+ * (`session/set_config_option`) as pickers, a boolean option as a switch; usage as the agent last reported it;
+ * the MCP servers the session got, and those left out with the reason. A picker shows the agent's current value
+ * (from `session/new` and the update notifications); a refusal is shown beside the picker, which keeps the
+ * agent's value.
+ */
+export function SessionBar({ session, live }: SessionBarProps) {
+  const bridge = useBridge();
+  const ids = useId();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { modes, configOptions = [], usage, mcp } = session;
+
+  async function change(key: string, send: () => Promise<unknown>): Promise<void> {
+    setBusy(key);
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+    try {
+      await send();
+    } catch (error) {
+      setErrors((all) => ({ ...all, [key]: errorSentence(error) }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const hasPickers = (modes && modes.available.length > 0) || configOptions.length > 0;
+  if (!hasPickers && !usage && !mcp?.sent.length && !mcp?.skipped.length) return null;
+  const usageText = usage ? formatUsage(usage) : null;
+
+  return (
+    <div className="session-bar" role="group" aria-label="Session settings">
+      {modes && modes.available.length > 0 && (
+        <Picker
+          id={`${ids}-mode`}
+          label="Mode"
+          error={errors.mode}
+          disabled={!live || busy !== null}
+          value={modes.currentModeId}
+          options={modes.available.map((m) => ({ value: m.id, name: m.name, description: m.description }))}
+          onChange={(modeId) => void change('mode', () => bridge.invoke('setSessionMode', { sessionKey: session.sessionKey, modeId }))}
+        />
+      )}
+      {configOptions.map((option) => (
+        <OptionControl
+          key={option.configId}
+          id={`${ids}-opt-${option.configId}`}
+          option={option}
+          error={errors[`opt:${option.configId}`]}
+          disabled={!live || busy !== null}
+          onChange={(value) =>
+            void change(`opt:${option.configId}`, () =>
+              bridge.invoke('setSessionConfigOption', { sessionKey: session.sessionKey, configId: option.configId, value }),
+            )
+          }
+        />
+      ))}
+      {(usageText || mcp?.sent.length || mcp?.skipped.length) && (
+        <p className="session-bar-facts">
+          {usageText && (
+            <span className="session-bar-usage" title={usageText.long}>
+              {usageText.short}
+            </span>
+          )}
+          {mcp && mcp.sent.length > 0 && <span className="session-bar-mcp">MCP: {mcp.sent.join(', ')}</span>}
+          {mcp && mcp.skipped.length > 0 && (
+            <span className="session-bar-skipped">
+              Not given: {mcp.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}
+            </span>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OptionControl({ id, option, error, disabled, onChange }: { id: string; option: ConfigOptionView; error?: string; disabled: boolean; onChange: (value: string | boolean) => void }) {
+  if (option.type === 'boolean') {
+    return (
+      <div className="session-bar-control">
+        <label className="session-bar-switch" htmlFor={id} title={option.description}>
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            checked={option.currentValue}
+            disabled={disabled}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          <span>{option.name}</span>
+        </label>
+        {error && (
+          <p className="session-bar-error plain-text" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <Picker
+      id={id}
+      label={option.name}
+      description={option.description}
+      error={error}
+      disabled={disabled}
+      value={option.currentValue}
+      options={option.options}
+      onChange={onChange}
+    />
+  );
+}
+
+interface PickerProps {
+  id: string;
+  label: string;
+  description?: string;
+  error?: string;
+  disabled: boolean;
+  value: string;
+  options: Array<{ value: string; name: string; description?: string; group?: string }>;
+  onChange: (value: string) => void;
+}
+
+/** A labelled native select (keyboard and screen readers for free); grouped values become optgroups. */
+function Picker({ id, label, description, error, disabled, value, options, onChange }: PickerProps) {
+  const groups = [...new Set(options.map((o) => o.group))];
+  const item = (o: PickerProps['options'][number]) => (
+    <option key={o.value} value={o.value} title={o.description}>
+      {o.name}
+    </option>
+  );
+  return (
+    <div className="session-bar-control">
+      <label className="session-bar-label" htmlFor={id} title={description}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="session-bar-select"
+        value={value}
+        disabled={disabled}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {!options.some((o) => o.value === value) && <option value={value}>{value}</option>}
+        {groups.length > 1 || groups[0] !== undefined
+          ? groups.map((group) => (
+              <optgroup key={group ?? ''} label={group ?? 'Other'}>
+                {options.filter((o) => o.group === group).map(item)}
+              </optgroup>
+            ))
+          : options.map(item)}
+      </select>
+      {error && (
+        <p className="session-bar-error plain-text" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

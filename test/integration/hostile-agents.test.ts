@@ -1,0 +1,271 @@
+/**
+ * The hostile-agent suite (issue 8, "Figures"): one case per way an agent can hurt the others, each with a
+ * well-behaved second agent running. What is asserted is what a user or an agent would observe: the host
+ * survives (no uncaught exception, no unhandled rejection), the offending agent is stopped with a sentence
+ * or gets the right JSON-RPC error and nothing is stored, and the well-behaved agent keeps answering, its
+ * prompt round trip within p95 ≤ 250 ms and max ≤ 1 s, main's heap growing by ≤ 512 MB. A no-attack
+ * baseline is measured in the same run; every figure is printed at the end (docs/isolation.md).
+ *
+ * The hostile agents are test/fixtures/hostile-agent.mjs, one HOSTILE_ATTACK each.
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Hub } from '../../electron/core/hub';
+import type { AgentConfig } from '../../electron/core/config';
+import type { AgentView } from '../../shared/bridge';
+import { agentView, eventually } from './hub-fixture';
+
+const FIXTURE = resolve('test/fixtures/hostile-agent.mjs');
+/** Planted in the hostile agent's env: no log line may carry it (issue 8, scope 6). */
+const SECRET = 'sk-ant-api03-HOSTILEsecretDoNotLog0123456789abcdef';
+const MB = 1024 * 1024;
+
+/** The issue's bounds for the well-behaved agent and for main. */
+const P95_MS = 250;
+const MAX_MS = 1000;
+const HEAP_GROWTH_MB = 512;
+/** Each attack is bounded (issue: ≤ 30 s). */
+const ATTACK_MS = 25_000;
+
+function agent(id: string, name: string, attack: string, version: 1 | 2): AgentConfig {
+  return { id, name, command: process.execPath, args: [FIXTURE], env: { HOSTILE_ATTACK: attack, HOSTILE_VERSION: String(version), HOSTILE_KEY: SECRET } };
+}
+
+interface Figures {
+  attack: string;
+  samples: number;
+  p95: number;
+  max: number;
+  heapGrowthMb: number;
+  outcome: string;
+}
+const figures: Figures[] = [];
+
+afterAll(() => {
+  const rows = figures.map((f) => `${f.attack.padEnd(34)} ${String(f.samples).padStart(4)} ${f.p95.toFixed(0).padStart(6)} ${f.max.toFixed(0).padStart(6)} ${f.heapGrowthMb.toFixed(0).padStart(6)}  ${f.outcome}`);
+  console.log(['hostile-agent suite: well-behaved agent round trip (ms) and main heap growth (MB)', `${'attack'.padEnd(34)} ${'n'.padStart(4)} ${'p95'.padStart(6)} ${'max'.padStart(6)} ${'heap'.padStart(6)}  outcome`, ...rows].join('\n'));
+});
+
+/** Errors that reach the process, not a test: the host must have none. */
+function watchProcess() {
+  const errors: unknown[] = [];
+  const onError = (error: unknown) => errors.push(error);
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  return { errors, stop: () => (process.off('uncaughtException', onError), process.off('unhandledRejection', onError)) };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Hostile fixture processes still alive (orphans), by their command line. */
+function hostileProcesses(): number[] {
+  try {
+    return execFileSync('pgrep', ['-f', FIXTURE], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+interface Run {
+  hub: Hub;
+  /** When the attack was set off (performance.now()). */
+  attackStartedAt: number;
+  hostileSession?: string;
+  logs: string[];
+  status(): AgentView['status'];
+}
+
+/**
+ * Runs one attack next to a well-behaved v1 agent and measures that agent's prompt round trips until
+ * `done` says the attack is over (at least 20 samples). Returns the figures; asserts the host's health.
+ */
+async function underAttack(
+  attack: string,
+  options: { version?: 1 | 2; openSession?: boolean; trigger?: boolean; label?: string },
+  done: (run: Run) => boolean,
+): Promise<Run & { figures: Figures }> {
+  const logs: string[] = [];
+  const hub = new Hub({
+    config: { agents: [agent('good', 'Good', 'none', 1), agent('bad', 'Hostile', attack, options.version ?? 2)], urlMode: 'off' },
+    builtinAgents: {},
+    defaultCwd: '/tmp',
+    log: (line) => logs.push(line),
+  });
+  const watch = watchProcess();
+  hub.start();
+  const run: Run = { hub, logs, attackStartedAt: performance.now(), status: () => agentView(hub, 'bad').status };
+  try {
+    await eventually(() => (agentView(hub, 'good').status.kind === 'ready' ? true : undefined), 10_000);
+    const good = ((await hub.invoke('newSession', { agentId: 'good', cwd: '/tmp' })) as { sessionKey: string }).sessionKey;
+    if (options.openSession !== false) {
+      await eventually(() => (run.status().kind === 'ready' ? true : undefined), 10_000);
+      run.hostileSession = ((await hub.invoke('newSession', { agentId: 'bad', cwd: '/tmp' })) as { sessionKey: string }).sessionKey;
+    }
+    const heapAtStart = process.memoryUsage().heapUsed;
+    let heapMax = heapAtStart;
+    const sampler = setInterval(() => (heapMax = Math.max(heapMax, process.memoryUsage().heapUsed)), 10);
+    run.attackStartedAt = performance.now();
+    if (run.hostileSession && options.trigger !== false) hub.invoke('prompt', { sessionKey: run.hostileSession, text: 'go' }).catch(() => {});
+    const roundTrips: number[] = [];
+    const deadline = Date.now() + ATTACK_MS;
+    while ((roundTrips.length < 20 || !done(run)) && Date.now() < deadline) {
+      const started = performance.now();
+      await hub.invoke('prompt', { sessionKey: good, text: 'ping' });
+      roundTrips.push(performance.now() - started);
+      await new Promise((next) => setTimeout(next, 20));
+    }
+    clearInterval(sampler);
+    const result: Figures = {
+      attack: options.label ?? attack,
+      samples: roundTrips.length,
+      p95: percentile(roundTrips, 95),
+      max: Math.max(...roundTrips),
+      heapGrowthMb: (heapMax - heapAtStart) / MB,
+      outcome: run.status().kind === 'failed' ? (run.status() as { message: string }).message : `status ${run.status().kind}`,
+    };
+    figures.push(result);
+    expect(done(run), `the attack ${attack} did not end within ${ATTACK_MS} ms`).toBe(true);
+    // The well-behaved agent kept answering, within the issue's bounds.
+    expect(agentView(hub, 'good').status.kind).toBe('ready');
+    expect(result.p95).toBeLessThanOrEqual(P95_MS);
+    expect(result.max).toBeLessThanOrEqual(MAX_MS);
+    expect(result.heapGrowthMb).toBeLessThanOrEqual(HEAP_GROWTH_MB);
+    return { ...run, figures: result };
+  } finally {
+    await hub.stop();
+    watch.stop();
+    // The host survived: nothing escaped to the process.
+    expect(watch.errors).toEqual([]);
+    // Nothing planted leaked into a log line; no agent outlived the hub.
+    expect(logs.filter((line) => line.includes(SECRET))).toEqual([]);
+    await eventually(() => (hostileProcesses().length === 0 ? true : undefined), 5000);
+  }
+}
+
+const stoppedWith = (clause: RegExp) => (run: Run) => run.status().kind === 'failed' && clause.test((run.status() as { message: string }).message);
+const queueOf = (run: Run) => run.hub.snapshot().queue.filter((item) => item.agentId === 'bad');
+const transcriptOf = (run: Run) => run.hub.snapshot().sessions.find((s) => s.sessionKey === run.hostileSession)?.transcript ?? [];
+/** Error codes the hostile agent received, from what it wrote to its stderr (the agent's log view). */
+async function errorsSeenByAgent(run: Run): Promise<number[]> {
+  const { text } = (await run.hub.invoke('getAgentLog', { agentId: 'bad' })) as { text: string };
+  return [...text.matchAll(/error (-?\d+)/g)].map((m) => Number(m[1]));
+}
+
+describe('hostile agents: one agent cannot cost the user another', { timeout: 60_000 }, () => {
+  it('baseline: no attack', async () => {
+    let prompts = 0;
+    const run = await underAttack('none', { label: 'none (baseline)' }, () => ++prompts > 20);
+    expect(run.status().kind).toBe('ready');
+  });
+
+  it('memory: 25 forms of 19.5 MB each stop the agent at the line budget, with a sentence', async () => {
+    await underAttack('huge-forms', {}, stoppedWith(/^Switchboard stopped Hostile: it sent a message larger than 8 MiB\.$/));
+  });
+
+  it('memory: 1 MiB forms past the pending-bytes budget are refused with -32005 and not stored', async () => {
+    let codes: number[] = [];
+    const run = await underAttack('many-forms', {}, (r) => {
+      void errorsSeenByAgent(r).then((c) => (codes = c));
+      return codes.includes(-32005);
+    });
+    // 32 MiB held at most: under 32 of the 1 MiB forms; the rest were answered with an error and kept nowhere.
+    const held = queueOf(run).length;
+    expect(held).toBeGreaterThan(0);
+    expect(held).toBeLessThan(32);
+  });
+
+  it('memory: an agent that never reads its stdin fills its bounded queue and is stopped with a sentence', async () => {
+    await underAttack('no-stdin-read', {}, stoppedWith(/^Switchboard stopped Hostile: it stopped reading what Switchboard sends it \(more than 8 MiB waiting\)\.$/));
+  });
+
+  it('memory: a flood before initialize is answered is stopped with a sentence', async () => {
+    await underAttack('flood-before-init', { openSession: false }, stoppedWith(/^Switchboard stopped Hostile: it sent more than (4 MiB|256 messages) before answering initialize\.$/));
+  });
+
+  it('depth: 5 000 levels in a requestedSchema _meta get -32602 and nothing is stored', async () => {
+    // JSON-RPC 2.0 §5.1: -32602 Invalid params.
+    let codes: number[] = [];
+    const run = await underAttack('deep-schema', {}, (r) => {
+      void errorsSeenByAgent(r).then((c) => (codes = c));
+      return codes.includes(-32602);
+    });
+    expect(queueOf(run)).toEqual([]);
+    expect(run.status().kind).toBe('ready');
+    // Every serialisation still works (it once threw RangeError).
+    expect(() => JSON.stringify(run.hub.snapshot())).not.toThrow();
+  });
+
+  it('depth: a v1 session/update nested 5 000 levels is dropped, and the session keeps working', async () => {
+    const turnEnded = (r: Run) => r.hub.snapshot().sessions.find((s) => s.sessionKey === r.hostileSession)?.lastStopReason === 'end_turn';
+    const run = await underAttack('deep-update', { version: 1 }, turnEnded);
+    // Dropped: no entry with its text; the turn still ended (the prompt's response came through).
+    expect(transcriptOf(run).some((e) => e.text.includes('deep'))).toBe(false);
+    expect(run.status().kind).toBe('ready');
+  });
+
+  it('CPU: an unpaced stream of 200 000 chunks (v1) arrives whole while the other agent stays responsive', async () => {
+    const run = await underAttack('chunk-stream', { version: 1, label: 'chunk-stream (v1)' }, (r) => transcriptOf(r).some((e) => e.role === 'agent' && e.text.length === 200_000));
+    expect(run.status().kind).toBe('ready');
+  });
+
+  it('CPU: an unpaced stream of 200 000 chunks (v2, through the SDK validation) leaves the other agent responsive', async () => {
+    // The v2 SDK validates each update (~200 µs here), now in the agent's own worker: the stream runs at
+    // the worker's pace, so this case measures a fixed window of it rather than its whole length.
+    const window = 12_000;
+    const run = await underAttack('chunk-stream', { label: 'chunk-stream (v2, 12 s window)' }, (r) => performance.now() - r.attackStartedAt > window);
+    const streamed = transcriptOf(run).find((e) => e.role === 'agent')?.text.length ?? 0;
+    expect(streamed).toBeGreaterThan(10_000);
+    expect(run.status().kind).toBe('ready');
+  });
+
+  it('CPU: 200 000 updates of an unknown kind (v1) stop the agent at the transcript budget', async () => {
+    const run = await underAttack('unknown-flood', { version: 1, label: 'unknown-flood (v1)' }, stoppedWith(/^Switchboard stopped Hostile: a session's transcript grew past 20000 entries\.$/));
+    // What it sent before stays readable, each shown generically.
+    expect(transcriptOf(run).filter((e) => e.kind === 'other').length).toBeGreaterThan(10_000);
+  });
+
+  it('CPU: 200 000 updates of an unknown kind (v2, through the SDK validation) leave the other agent responsive', async () => {
+    // The v2 SDK's validation of an unknown kind is slow (~1 ms each here), now in the agent's own worker.
+    const window = 10_000;
+    const run = await underAttack('unknown-flood', { label: 'unknown-flood (v2, 10 s window)' }, (r) => performance.now() - r.attackStartedAt > window);
+    expect(transcriptOf(run).filter((e) => e.kind === 'other').length).toBeGreaterThan(100);
+  });
+
+  it('CPU: 200 000 chunks each with a new messageId stop the agent at the transcript budget', async () => {
+    await underAttack('new-message-ids', {}, stoppedWith(/^Switchboard stopped Hostile: a session's transcript grew past 20000 entries\.$/));
+  });
+
+  it('CPU: a 40-field × 5 000-option form gets -32602 before main sees it', async () => {
+    let codes: number[] = [];
+    const run = await underAttack('options-form', {}, (r) => {
+      void errorsSeenByAgent(r).then((c) => (codes = c));
+      return codes.includes(-32602);
+    });
+    expect(queueOf(run)).toEqual([]);
+  });
+
+  it('CPU: a 500-field × 5 000-option form is over the line budget: the agent is stopped with a sentence', async () => {
+    await underAttack('options-form-huge', {}, stoppedWith(/^Switchboard stopped Hostile: it sent a message larger than 8 MiB\.$/));
+  });
+
+  it('status: a stream error shows the agent stopped within a second, never Ready', async () => {
+    // The stream ends once 8 MiB of the line are through the pipe; from the moment the agent starts writing
+    // it, the agent must show why within a second (issue 8, scope 5).
+    let stoppedAt = 0;
+    const run = await underAttack('huge-line', {}, (r) => {
+      const stopped = stoppedWith(/^Switchboard stopped Hostile: it sent a message larger than 8 MiB\.$/)(r);
+      if (stopped && !stoppedAt) stoppedAt = Date.now();
+      return stopped;
+    });
+    const { text } = (await run.hub.invoke('getAgentLog', { agentId: 'bad' })) as { text: string };
+    const sentAt = Number(/writing-at (\d+)/.exec(text)?.[1]);
+    console.log(`status after a stream error: shown ${stoppedAt - sentAt} ms after the agent started writing the line`);
+    expect(stoppedAt - sentAt).toBeLessThanOrEqual(1000);
+    // A prompt now fails with a sentence instead of hanging.
+    await expect(run.hub.invoke('prompt', { sessionKey: run.hostileSession!, text: 'again' })).rejects.toThrow(/ended when its agent stopped/);
+  });
+});
