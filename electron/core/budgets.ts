@@ -111,6 +111,15 @@ export const MAX_TRANSCRIPT_ENTRIES = 20_000;
 export const MAX_TRANSCRIPT_CHARS = 32 * 1024 * 1024;
 
 /**
+ * Lines of a connection worker's own console output (the SDK's diagnostics) passed on to the app's log.
+ * Those lines can quote what the agent sent, so they go through the redacting log like every other line
+ * (spec E-PRIV-1), and an agent that makes the SDK complain on every message cannot fill the log.
+ */
+export const MAX_WORKER_CONSOLE_LINES = 200;
+/** Characters kept of one worker console line; the rest is cut (a quoted message can be megabytes). */
+export const MAX_WORKER_CONSOLE_LINE_CHARS = 500;
+
+/**
  * An agent went over one of the budgets above. `message` is the clause after "Switchboard stopped
  * <name>: ", e.g. "it sent more than 256 messages before answering initialize" (no capital, no stop).
  */
@@ -122,3 +131,4 @@ export class BudgetExceeded extends Error {
 export function stoppedSentence(agentName: string, clause: string): string {
   return `Switchboard stopped ${agentName}: ${clause}.`;
 }
+

@@ -4,7 +4,7 @@
 import { Hub, type HubOptions } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config';
 import type { AgentView, QueueItemView } from '../../shared/bridge';
-import { Puppet, V2_INIT_RESULT } from './puppet';
+import { PUPPET_WAIT_MS, Puppet, V2_INIT_RESULT } from './puppet';
 
 export interface Rig {
   hub: Hub;
@@ -42,8 +42,8 @@ export async function startRig(
   };
 }
 
-/** Polls `read` until it returns a value that is not undefined. */
-export async function eventually<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
+/** Polls `read` until it returns a value that is not undefined; fails after `timeoutMs` (a wait, not a speed claim). */
+export async function eventually<T>(read: () => T | undefined, timeoutMs = PUPPET_WAIT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = read();

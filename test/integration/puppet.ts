@@ -6,6 +6,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import type { AgentConfig } from '../../electron/core/config';
 
+/** How long a puppet waits for a message before the test fails, in ms (see {@link Puppet.next}). */
+export const PUPPET_WAIT_MS = 15_000;
+
 /** A JSON-RPC message as seen on the wire; fields are loosely typed because tests poke at them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire data in tests, asserted field by field
 export type WireMessage = Record<string, unknown> & { id?: unknown; method?: string; params?: any; result?: any; error?: any };
@@ -70,8 +73,12 @@ export class Puppet {
     this.socket!.write(line + '\n');
   }
 
-  /** Resolves with the first received message (from index `from`) matching `predicate`. */
-  async next(predicate: (m: WireMessage) => boolean, timeoutMs = 5000, from = 0): Promise<WireMessage> {
+  /**
+   * Resolves with the first received message (from index `from`) matching `predicate`. The deadline is only
+   * how long to wait before failing, not a claim about speed: each connection's worker starts from source
+   * under tsx in vitest, which takes seconds on a loaded 2-core machine.
+   */
+  async next(predicate: (m: WireMessage) => boolean, timeoutMs = PUPPET_WAIT_MS, from = 0): Promise<WireMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = this.received.slice(from).find(predicate);

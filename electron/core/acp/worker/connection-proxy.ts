@@ -17,6 +17,8 @@ import { Worker, type TransferListItem } from 'node:worker_threads';
 import {
   BudgetExceeded,
   MAX_STDIN_QUEUE_BYTES,
+  MAX_WORKER_CONSOLE_LINE_CHARS,
+  MAX_WORKER_CONSOLE_LINES,
   RELAY_WINDOW_BYTES,
   WORKER_OLD_GENERATION_MB,
   WORKER_STACK_MB,
@@ -88,10 +90,12 @@ class WorkerConnection {
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
         stackSizeMb: WORKER_STACK_MB,
       },
-      // The worker's console is not the app's log; it writes nothing an agent sent.
-      stdout: false,
-      stderr: false,
+      // The worker's console (the SDK's diagnostics) can quote what the agent sent: it is never piped
+      // raw to ours, but read here and passed, bounded, to the redacting log.
+      stdout: true,
+      stderr: true,
     });
+    this.forwardConsole();
     this.reader = options.stdout.getReader();
     this.writer = options.stdin.getWriter();
     this.worker.on('message', (message: WorkerToMain) => this.onMessage(message));
@@ -105,6 +109,29 @@ class WorkerConnection {
     this.worker.on('exit', () => this.end(new Error('The connection to the agent ended.')));
     this.post({ t: 'init', init: { modes: options.modes, clientInfo: options.clientInfo, initializeTimeoutMs: options.initializeTimeoutMs } });
     void this.relay();
+  }
+
+  /** Passes the worker's console lines to `options.log` (which redacts), at most {@link MAX_WORKER_CONSOLE_LINES}. */
+  private forwardConsole(): void {
+    let forwarded = 0;
+    for (const stream of [this.worker.stdout, this.worker.stderr]) {
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        // Always consumed, so the worker never blocks on a full pipe; kept only up to the line cap.
+        const lines = (partial + chunk).split('\n');
+        partial = (lines.pop() ?? '').slice(0, MAX_WORKER_CONSOLE_LINE_CHARS);
+        for (const line of lines) {
+          if (forwarded > MAX_WORKER_CONSOLE_LINES) return;
+          forwarded += 1;
+          this.options.log?.(
+            forwarded > MAX_WORKER_CONSOLE_LINES
+              ? `its connection's diagnostics went past ${MAX_WORKER_CONSOLE_LINES} lines; the rest are not logged`
+              : `connection diagnostics: ${line.slice(0, MAX_WORKER_CONSOLE_LINE_CHARS)}`,
+          );
+        }
+      });
+    }
   }
 
   private post(message: MainToWorker, transfer: TransferListItem[] = []): void {
