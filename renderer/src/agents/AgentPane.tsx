@@ -240,6 +240,7 @@ export function AgentPane(props: AgentPaneProps) {
           text={props.composerText(selected.sessionKey)}
           onText={(text) => props.onComposerText(selected.sessionKey, text)}
           agentReady={ready}
+          startingSession={creating}
           promptCapabilities={agent.capabilities?.prompt}
           focusComposer={focusSession === selected.sessionKey}
           onComposerFocused={() => setFocusSession(null)}

@@ -12,6 +12,11 @@ interface ComposerProps {
   /** What the agent takes besides text (`promptCapabilities`); undefined until it is ready. */
   capabilities?: AgentCapabilitiesView['prompt'];
   agentReady: boolean;
+  /**
+   * A new session of this agent is starting: the box is read-only until the new session's own composer
+   * replaces it, so text typed at that moment goes to the new session, never to this one.
+   */
+  startingSession?: boolean;
   canSend: boolean;
   inFlight: boolean;
   canStop: boolean;
@@ -237,7 +242,14 @@ export function Composer(props: ComposerProps) {
           aria-describedby={`${ids}-composer-hint`}
           rows={3}
           value={text}
-          placeholder={agentReady ? 'Message the agent… (/ for commands, @ for files)' : 'The agent is not ready.'}
+          readOnly={props.startingSession}
+          placeholder={
+            props.startingSession
+              ? 'Starting a new session…'
+              : agentReady
+                ? 'Message the agent… (/ for commands, @ for files)'
+                : 'The agent is not ready.'
+          }
           onChange={(e) => {
             onText(e.target.value);
             setCaret(e.target.selectionStart ?? e.target.value.length);

@@ -21,6 +21,8 @@ interface SessionViewProps {
   text: string;
   onText: (text: string | ((previous: string) => string)) => void;
   agentReady: boolean;
+  /** A new session of this agent is being started (the composer waits for it; see Composer). */
+  startingSession?: boolean;
   /** The agent's prompt capabilities: what the composer may attach. */
   promptCapabilities?: AgentCapabilitiesView['prompt'];
   /** True right after the user created this session: the composer takes focus once. */
@@ -54,7 +56,7 @@ export function SessionView(props: SessionViewProps) {
   const waiting = queue
     .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
     .sort(byArrival);
-  const canSend = agentReady && !inFlight;
+  const canSend = agentReady && !inFlight && !props.startingSession;
 
   async function sendPrompt(value: string, fromComposer: boolean, attachments: PromptAttachment[] = []): Promise<boolean> {
     if (!canSend || (value.trim() === '' && attachments.length === 0)) return false;
@@ -151,6 +153,7 @@ export function SessionView(props: SessionViewProps) {
         commands={session.suggestions}
         capabilities={props.promptCapabilities}
         agentReady={agentReady}
+        startingSession={props.startingSession}
         canSend={canSend}
         inFlight={inFlight}
         canStop={session.promptInFlight && !stopping}
