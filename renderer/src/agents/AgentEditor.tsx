@@ -250,7 +250,7 @@ export function AgentEditor({ agent, mcpServers, onClose, onSaved }: AgentEditor
 }
 
 /** A labelled field with its hint and error below it (the input carries the matching `aria-describedby`). */
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint: string; error?: string; children: ReactNode }) {
+export function Field({ id, label, hint, error, children }: { id: string; label: string; hint: string; error?: string; children: ReactNode }) {
   return (
     <div className="editor-field">
       <label htmlFor={id} className="field-label">

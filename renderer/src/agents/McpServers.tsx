@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { McpServerView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
-import { EnvField } from './AgentEditor';
+import { EnvField, Field } from './AgentEditor';
 import { checkMcpDraft, describeServer, draftFromServer, EMPTY_MCP_DRAFT, EVERYTHING_PRESET, type McpDraft, type McpField } from './mcp-servers';
 import './McpServers.css';
 
@@ -232,19 +232,8 @@ interface McpTextFieldProps {
 /** A labelled input with its hint and its error below it. */
 function McpTextField({ label, hint, error, field, inputRef, children }: McpTextFieldProps) {
   return (
-    <div className="editor-field">
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
+    <Field id={field.id} label={label} hint={hint} error={error}>
       {children({ ...field, ...(inputRef ? { ref: inputRef } : {}) })}
-      <p className="field-hint" id={`${field.id}-hint`}>
-        {hint}
-      </p>
-      {error && (
-        <p className="field-error plain-text" id={`${field.id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
