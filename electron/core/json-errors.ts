@@ -5,27 +5,30 @@
  * jsonc-parser finds the error and its offset (it tolerates comments and trailing commas when asked, as Zed
  * does); this module only turns the offset into a line and column and the code into a phrase.
  */
-import { parse, ParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 
-/** What each of jsonc-parser's error codes means, as the end of a sentence. */
-const PHRASES: Record<ParseErrorCode, string> = {
+/**
+ * What each of jsonc-parser's error codes means, as the end of a sentence, by the code's name
+ * (`printParseErrorCode`; the codes are a const enum, which isolated modules cannot read).
+ */
+const PHRASES: Record<string, string> = {
   // Replaced by the text found there (see symbolAt); this is for an offset past the end.
-  [ParseErrorCode.InvalidSymbol]: 'unexpected text',
-  [ParseErrorCode.InvalidNumberFormat]: 'this is not a valid number',
-  [ParseErrorCode.PropertyNameExpected]: 'expected a property name in double quotes',
-  [ParseErrorCode.ValueExpected]: 'expected a value',
-  [ParseErrorCode.ColonExpected]: 'expected a colon after the property name',
-  [ParseErrorCode.CommaExpected]: 'expected a comma',
-  [ParseErrorCode.CloseBraceExpected]: 'expected a closing }',
-  [ParseErrorCode.CloseBracketExpected]: 'expected a closing ]',
-  [ParseErrorCode.EndOfFileExpected]: 'expected the end of the file (there is more after the last value)',
-  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed here',
-  [ParseErrorCode.UnexpectedEndOfComment]: 'this comment is never closed with */',
-  [ParseErrorCode.UnexpectedEndOfString]: 'this string is never closed with "',
-  [ParseErrorCode.UnexpectedEndOfNumber]: 'this number ends too early',
-  [ParseErrorCode.InvalidUnicode]: 'this \\u escape is not four hexadecimal digits',
-  [ParseErrorCode.InvalidEscapeCharacter]: 'this backslash escape is not valid in JSON',
-  [ParseErrorCode.InvalidCharacter]: 'a string cannot contain a line break or control character here',
+  InvalidSymbol: 'unexpected text',
+  InvalidNumberFormat: 'this is not a valid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected a colon after the property name',
+  CommaExpected: 'expected a comma',
+  CloseBraceExpected: 'expected a closing }',
+  CloseBracketExpected: 'expected a closing ]',
+  EndOfFileExpected: 'expected the end of the file (there is more after the last value)',
+  InvalidCommentToken: 'comments are not allowed here',
+  UnexpectedEndOfComment: 'this comment is never closed with */',
+  UnexpectedEndOfString: 'this string is never closed with "',
+  UnexpectedEndOfNumber: 'this number ends too early',
+  InvalidUnicode: 'this \\u escape is not four hexadecimal digits',
+  InvalidEscapeCharacter: 'this backslash escape is not valid in JSON',
+  InvalidCharacter: 'a string cannot contain a line break or control character here',
 };
 
 /**
@@ -61,8 +64,9 @@ function symbolAt(text: string, offset: number): string {
  */
 export function describeJsonError(text: string, error: Pick<ParseError, 'error' | 'offset'>): string {
   const { line, column } = lineAndColumn(text, error.offset);
-  const symbol = error.error === ParseErrorCode.InvalidSymbol ? symbolAt(text, error.offset) : '';
-  const phrase = symbol ? `unexpected “${symbol}”` : (PHRASES[error.error] ?? 'the JSON is not valid');
+  const name = printParseErrorCode(error.error);
+  const symbol = name === 'InvalidSymbol' ? symbolAt(text, error.offset) : '';
+  const phrase = symbol ? `unexpected “${symbol}”` : (PHRASES[name] ?? 'the JSON is not valid');
   return `Line ${line}, column ${column}: ${phrase}.`;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeJsonError, firstJsonError, lineAndColumn } from '../../electron/core/json-errors';
+import type { ParseErrorCode } from 'jsonc-parser';
 
 // Issue 12, scope 9: invalid JSON names the line and column in words, never a parser code and a character offset.
 
@@ -33,6 +34,6 @@ describe('JSON syntax errors in words', () => {
 
   it('names the end of the file when it stops early, and an unclosed string', () => {
     expect(firstJsonError('{ "agent_servers": ', { comments: true, trailingCommas: true })).toBe('Line 1, column 20: expected a value.');
-    expect(describeJsonError('{ "a": "b', { error: 12 /* UnexpectedEndOfString */, offset: 7 })).toBe('Line 1, column 8: this string is never closed with ".');
+    expect(describeJsonError('{ "a": "b', { error: 12 as ParseErrorCode /* UnexpectedEndOfString */, offset: 7 })).toBe('Line 1, column 8: this string is never closed with ".');
   });
 });
