@@ -13,19 +13,34 @@
 import { z } from 'zod';
 import type { FormCheck, FormValues } from './form-schema';
 
+/**
+ * What comes with a status that says the agent stopped (issue 12, scope 9), so the user sees why without
+ * opening its log.
+ */
+export interface StoppedDetail {
+  /**
+   * The last lines the agent wrote to its error output, oldest first: at most `STDERR_TAIL_LINES` lines of
+   * `STDERR_TAIL_LINE_CHARS` characters (electron/core/agents/stderr-tail.ts), each redacted like a log line
+   * (env values, key shapes, URL paths; spec E-PRIV-1). Absent when it wrote nothing.
+   */
+  stderrTail?: string[];
+  /** The setting to check in the agent editor: the command (not found, not executable) or the working folder. */
+  fix?: 'command' | 'folder';
+}
+
 /** Lifecycle of one configured agent process, as the sidebar shows it. */
 export type AgentStatus =
   | { kind: 'starting' }
   | { kind: 'ready' }
   /** The process ended. `code`/`signal` as Node reports them; `message` is a plain sentence for the user. */
-  | { kind: 'exited'; code: number | null; signal: string | null; message: string }
+  | ({ kind: 'exited'; code: number | null; signal: string | null; message: string } & StoppedDetail)
   /** The agent could not be started or did not complete `initialize`; `message` says why in plain words. */
-  | { kind: 'failed'; message: string }
+  | ({ kind: 'failed'; message: string } & StoppedDetail)
   /**
    * The process ended unexpectedly. `restartAt` (ms since the epoch) when an automatic restart is
    * scheduled; absent once it crashed too often and waits for the user's Restart.
    */
-  | { kind: 'crashed'; code: number | null; signal: string | null; message: string; restartAt?: number }
+  | ({ kind: 'crashed'; code: number | null; signal: string | null; message: string; restartAt?: number } & StoppedDetail)
   /** Turned off by the user: kept in the config, not running. */
   | { kind: 'disabled' };
 

@@ -19,6 +19,7 @@ import {
   type PromptAttachment,
   type MenuCommand,
   type QueueItemView,
+  type StoppedDetail,
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
@@ -38,6 +39,7 @@ import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
 import { redactLogLine, redactSecrets } from './agents/redact';
+import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
 import { analyzeUrl } from '../../shared/url-analysis';
@@ -528,20 +530,21 @@ export class Hub {
     const stderrBytes = Buffer.byteLength(runtime.process?.stderrText() ?? '');
     this.log(`agent ${runtime.config.id}: ${exit.message}${stderrBytes ? ` (${stderrBytes} bytes of stderr in its log view)` : ''}`);
     if (this.stopping) return;
+    const detail = this.stoppedDetail(runtime, exit);
     if (exit.neverStarted) {
-      this.setAgent(runtime, { status: { kind: 'failed', message: exit.message } });
+      this.setAgent(runtime, { status: { kind: 'failed', message: exit.message, ...detail } });
       return;
     }
     // A handshake failure already said why; the exit that follows keeps that reason.
     const message = runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
     if (exit.code === 0 && !exit.signal) {
-      this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
+      this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message, ...detail } });
       return;
     }
     // A crash: restart on its own with backoff, until it crashes too often (then the user decides).
     const delay = runtime.restartPolicy.crashed(Date.now());
     const restartAt = delay === undefined ? undefined : Date.now() + delay;
-    this.setAgent(runtime, { status: { kind: 'crashed', code: exit.code, signal: exit.signal, message, ...(restartAt ? { restartAt } : {}) } });
+    this.setAgent(runtime, { status: { kind: 'crashed', code: exit.code, signal: exit.signal, message, ...detail, ...(restartAt ? { restartAt } : {}) } });
     if (delay === undefined) {
       this.emit({ type: 'notice', level: 'error', agentId: runtime.config.id, text: `${runtime.config.name} keeps crashing; it will not be restarted until you press Restart.` });
       return;
@@ -550,6 +553,16 @@ export class Hub {
       runtime.restartTimer = undefined;
       if (!this.stopping && runtime.connectionId === undefined && this.agents.get(runtime.config.id) === runtime) void this.launch(runtime);
     }, delay);
+  }
+
+  /**
+   * What a stopped agent's status carries besides its sentence (issue 12, scope 9): the tail of its stderr,
+   * redacted against every agent's env values like any log line (spec E-PRIV-1), and the setting to check.
+   */
+  private stoppedDetail(runtime: AgentRuntime, exit: ExitInfo): StoppedDetail {
+    const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
+    const tail = stderrTail(runtime.process?.stderrText() ?? '', secrets);
+    return { ...(tail.length ? { stderrTail: tail } : {}), ...(exit.fix && !runtime.config.builtin ? { fix: exit.fix } : {}) };
   }
 
   private async restart(agentId: string): Promise<void> {

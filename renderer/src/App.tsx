@@ -106,6 +106,7 @@ export function App({ store }: { store: AppStore }) {
             onComposerText={setComposerText}
             sessionNames={names}
             onRevealItem={revealItem}
+            onDialog={setDialog}
           />
         ) : (
           <div className="empty-session">
