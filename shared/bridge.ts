@@ -425,6 +425,20 @@ export interface Snapshot {
   historyNotice?: string;
 }
 
+/**
+ * The app's own preferences as the Settings view shows them (main's `settings.json`; the theme is the
+ * renderer's own, in localStorage). Agents and MCP servers are set up elsewhere.
+ */
+export interface AppSettingsView {
+  /** Check for, download and offer updates automatically. Saved even where updates cannot run. */
+  autoUpdates: boolean;
+  /**
+   * Why this copy of Switchboard never checks for updates whatever the setting, as a plain sentence (an
+   * unpackaged or harness run, a build without a feed); absent where updates can run.
+   */
+  updatesUnavailable?: string;
+}
+
 /** Events from main to the renderer. The hub coalesces them into batches (architecture rule 6). */
 export type BridgeEvent =
   | { type: 'snapshot'; snapshot: Snapshot }
@@ -576,6 +590,10 @@ export const commandParamSchemas = {
   listAgentSessions: z.object({ agentId: id, cursor: z.string().max(4096).optional() }).strict(),
   /** Opens a session only the agent knows: resumed with a replay (v2) or loaded (v1) so its conversation shows. */
   openAgentSession: z.object({ agentId: id, sessionId: z.string().min(1).max(500), cwd: z.string().min(1).max(4096), title: z.string().max(500).optional() }).strict(),
+  /** The app's own preferences (the Settings view). */
+  getAppSettings: z.object({}).strict(),
+  /** Changes the app's own preferences; fields left out stay as they are. */
+  setAppSettings: z.object({ autoUpdates: z.boolean().optional() }).strict(),
 } as const;
 
 /** Result type of each command. */
@@ -622,6 +640,9 @@ export interface CommandResults {
   closeSession: Record<string, never>;
   listAgentSessions: { sessions: HistorySessionView[]; nextCursor?: string; supported: boolean };
   openAgentSession: { sessionKey: string };
+  getAppSettings: AppSettingsView;
+  /** The settings as saved. */
+  setAppSettings: AppSettingsView;
 }
 
 export type CommandName = keyof typeof commandParamSchemas;

@@ -16,6 +16,7 @@ import {
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
+  type AppSettingsView,
   type PromptAttachment,
   type MenuCommand,
   type QueueItemView,
@@ -94,6 +95,31 @@ export interface HubOptions {
    * Without one, history is kept in memory until the hub stops (issue 10, scope 1).
    */
   historyFile?: string;
+  /**
+   * The app's own preferences (Electron: `settings.json`, and the updater follows them). Without it (the
+   * harness) they live in memory and updates never run, which the Settings view says.
+   */
+  appSettings?: AppSettingsHost;
+}
+
+/** Where the app's own preferences live and what changing them does (electron/main/app-lifecycle.ts). */
+export interface AppSettingsHost {
+  read(): AppSettingsView;
+  /** Saves `patch` over the current settings and acts on it (starts or stops the updater); returns the result. */
+  update(patch: Partial<Pick<AppSettingsView, 'autoUpdates'>>): AppSettingsView;
+}
+
+/** The preferences of a run with no host for them: in memory, and updates never run here. */
+export function memoryAppSettings(): AppSettingsHost {
+  let autoUpdates = true;
+  const read = (): AppSettingsView => ({ autoUpdates, updatesUnavailable: 'This is not an installed copy of Switchboard, so it never checks for updates.' });
+  return {
+    read,
+    update: (patch) => {
+      autoUpdates = patch.autoUpdates ?? autoUpdates;
+      return read();
+    },
+  };
 }
 
 /** A bridge command's handler: params as parsed by its schema, the command's result (or a promise of it). */
@@ -156,8 +182,11 @@ export class Hub {
   private readonly recorder: HistoryRecorder;
   /** A plain sentence about the history file found at start (moved aside), shown with every snapshot. */
   private readonly historyNotice?: string;
+  /** The app's own preferences (the Settings view). */
+  private readonly appSettings: AppSettingsHost;
 
   constructor(private readonly options: HubOptions) {
+    this.appSettings = options.appSettings ?? memoryAppSettings();
     const opened = HistoryStore.open(options.historyFile);
     this.history = opened.store;
     this.historyNotice = opened.notice;
@@ -398,6 +427,8 @@ export class Hub {
     },
     listAgentSessions: (p) => this.listAgentSessions(p.agentId, p.cursor),
     openAgentSession: (p) => this.openAgentSession(p.agentId, p.sessionId, p.cwd, p.title),
+    getAppSettings: () => this.appSettings.read(),
+    setAppSettings: (p) => this.appSettings.update(p),
   };
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
