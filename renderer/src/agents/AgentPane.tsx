@@ -163,7 +163,7 @@ export function AgentPane(props: AgentPaneProps) {
         )}
       </header>
 
-      <div className="session-bar">
+      <div className="session-switcher">
         {sessions.length > 0 && (
           <nav className="session-tabs" aria-label="Sessions">
             <ul ref={tabsRef}>
