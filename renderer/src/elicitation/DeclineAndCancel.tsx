@@ -33,6 +33,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
           className={`button button-decline${declinePrimary ? ' is-primary' : ''}`}
           disabled={disabled}
           aria-describedby={`${id}-decline`}
+          title={`Tells ${agentName} no`}
           onClick={onDecline}
         >
           Decline
@@ -43,7 +44,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
           disabled={disabled}
           aria-describedby={`${id}-cancel`}
           aria-keyshortcuts="Escape"
-          title={cancelNote ? `Esc: ${cancelNote}` : 'Esc'}
+          title={`Dismisses it without answering (Esc${cancelNote ? `: ${cancelNote}` : ''})`}
           onClick={onCancel}
         >
           Cancel
