@@ -4,6 +4,7 @@ import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
 import { useFocusRescue } from './shell/focus-rescue';
+import { useSettingsShortcut } from './shell/settings-shortcut';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
@@ -46,10 +47,13 @@ export function App({ store }: { store: AppStore }) {
   if (menuCommand && menuCommand.seq !== handledMenuSeq) {
     setHandledMenuSeq(menuCommand.seq);
     if (menuCommand.command === 'addAgent') setDialog({ kind: 'add' });
+    if (menuCommand.command === 'settings') setDialog((open) => open ?? { kind: 'settings' });
   }
+  // Never over another dialog: that would throw away what is typed in it.
+  const openSettings = useCallback(() => setDialog((open) => open ?? { kind: 'settings' }), []);
+  useSettingsShortcut(openSettings);
   useEffect(() => {
-    // New session: the selected agent's working-folder field, ready for Enter. (`settings` has no view of
-    // its own yet; agents are set up from the sidebar.)
+    // New session: the selected agent's working-folder field, ready for Enter.
     if (menuCommand?.command === 'newSession') document.querySelector<HTMLInputElement>('.new-session-cwd')?.focus();
   }, [menuCommand]);
 
@@ -106,6 +110,7 @@ export function App({ store }: { store: AppStore }) {
             onComposerText={setComposerText}
             sessionNames={names}
             onRevealItem={revealItem}
+            onDialog={setDialog}
           />
         ) : (
           <div className="empty-session">
