@@ -161,19 +161,21 @@ export function QueuePanel(props: QueuePanelProps) {
           Requests
           {agent && <span className="queue-head-agent"> from {agent.name}</span>}
         </h2>
-        {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
-        {waitingTotal > 0 && <WaitingSteps onStep={onStepWaiting} />}
-        {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
-        <button
-          type="button"
-          className="button queue-toggle"
-          aria-expanded={!collapsed}
-          aria-controls={`${ids}-body`}
-          onClick={onToggleCollapsed}
-        >
-          {collapsed ? 'Show' : 'Hide'}
-          <span className="sr-only"> requests</span>
-        </button>
+        <div className="queue-head-tools">
+          {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
+          {waitingTotal > 0 && <WaitingSteps onStep={onStepWaiting} />}
+          {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
+          <button
+            type="button"
+            className="button queue-toggle"
+            aria-expanded={!collapsed}
+            aria-controls={`${ids}-body`}
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? 'Show' : 'Hide'}
+            <span className="sr-only"> requests</span>
+          </button>
+        </div>
       </div>
       <div className="queue-body" id={`${ids}-body`}>
         {others.length > 0 && (
