@@ -13,19 +13,34 @@
 import { z } from 'zod';
 import type { FormCheck, FormValues } from './form-schema';
 
+/**
+ * What comes with a status that says the agent stopped (issue 12, scope 9), so the user sees why without
+ * opening its log.
+ */
+export interface StoppedDetail {
+  /**
+   * The last lines the agent wrote to its error output, oldest first: at most `STDERR_TAIL_LINES` lines of
+   * `STDERR_TAIL_LINE_CHARS` characters (electron/core/agents/stderr-tail.ts), each redacted like a log line
+   * (env values, key shapes, URL paths; spec E-PRIV-1). Absent when it wrote nothing.
+   */
+  stderrTail?: string[];
+  /** The setting to check in the agent editor: the command (not found, not executable) or the working folder. */
+  fix?: 'command' | 'folder';
+}
+
 /** Lifecycle of one configured agent process, as the sidebar shows it. */
 export type AgentStatus =
   | { kind: 'starting' }
   | { kind: 'ready' }
   /** The process ended. `code`/`signal` as Node reports them; `message` is a plain sentence for the user. */
-  | { kind: 'exited'; code: number | null; signal: string | null; message: string }
+  | ({ kind: 'exited'; code: number | null; signal: string | null; message: string } & StoppedDetail)
   /** The agent could not be started or did not complete `initialize`; `message` says why in plain words. */
-  | { kind: 'failed'; message: string }
+  | ({ kind: 'failed'; message: string } & StoppedDetail)
   /**
    * The process ended unexpectedly. `restartAt` (ms since the epoch) when an automatic restart is
    * scheduled; absent once it crashed too often and waits for the user's Restart.
    */
-  | { kind: 'crashed'; code: number | null; signal: string | null; message: string; restartAt?: number }
+  | ({ kind: 'crashed'; code: number | null; signal: string | null; message: string; restartAt?: number } & StoppedDetail)
   /** Turned off by the user: kept in the config, not running. */
   | { kind: 'disabled' };
 
@@ -410,6 +425,20 @@ export interface Snapshot {
   historyNotice?: string;
 }
 
+/**
+ * The app's own preferences as the Settings view shows them (main's `settings.json`; the theme is the
+ * renderer's own, in localStorage). Agents and MCP servers are set up elsewhere.
+ */
+export interface AppSettingsView {
+  /** Check for, download and offer updates automatically. Saved even where updates cannot run. */
+  autoUpdates: boolean;
+  /**
+   * Why this copy of Switchboard never checks for updates whatever the setting, as a plain sentence (an
+   * unpackaged or harness run, a build without a feed); absent where updates can run.
+   */
+  updatesUnavailable?: string;
+}
+
 /** Events from main to the renderer. The hub coalesces them into batches (architecture rule 6). */
 export type BridgeEvent =
   | { type: 'snapshot'; snapshot: Snapshot }
@@ -567,6 +596,10 @@ export const commandParamSchemas = {
   listAgentSessions: z.object({ agentId: id, cursor: z.string().max(4096).optional() }).strict(),
   /** Opens a session only the agent knows: resumed with a replay (v2) or loaded (v1) so its conversation shows. */
   openAgentSession: z.object({ agentId: id, sessionId: z.string().min(1).max(500), cwd: z.string().min(1).max(4096), title: z.string().max(500).optional() }).strict(),
+  /** The app's own preferences (the Settings view). */
+  getAppSettings: z.object({}).strict(),
+  /** Changes the app's own preferences; fields left out stay as they are. */
+  setAppSettings: z.object({ autoUpdates: z.boolean().optional() }).strict(),
 } as const;
 
 /** Result type of each command. */
@@ -613,6 +646,9 @@ export interface CommandResults {
   closeSession: Record<string, never>;
   listAgentSessions: { sessions: HistorySessionView[]; nextCursor?: string; supported: boolean };
   openAgentSession: { sessionKey: string };
+  getAppSettings: AppSettingsView;
+  /** The settings as saved. */
+  setAppSettings: AppSettingsView;
 }
 
 export type CommandName = keyof typeof commandParamSchemas;

@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Ajv, type ErrorObject } from 'ajv';
+import { firstJsonError } from './json-errors';
 
 /**
  * One MCP server defined once in Switchboard and given to the agents that choose it, in `session/new`
@@ -221,7 +222,9 @@ export async function loadAgentsConfig(path: string): Promise<AgentsConfig> {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new Error(`The agents config ${path} is not JSON: ${(error as Error).message}`);
+    // The parser's own message names a character offset; the user gets the line and column in words.
+    const where = firstJsonError(text, { comments: false, trailingCommas: false }) ?? (error as Error).message;
+    throw new Error(`The agents config ${path} is not JSON. ${where}`);
   }
   return parseAgentsConfig(json);
 }

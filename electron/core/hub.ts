@@ -16,9 +16,11 @@ import {
   type CommandName,
   type CommandResults,
   type AgentSettingsView,
+  type AppSettingsView,
   type PromptAttachment,
   type MenuCommand,
   type QueueItemView,
+  type StoppedDetail,
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
@@ -38,6 +40,7 @@ import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
 import { redactLogLine, redactSecrets } from './agents/redact';
+import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
 import { analyzeUrl } from '../../shared/url-analysis';
@@ -92,6 +95,31 @@ export interface HubOptions {
    * Without one, history is kept in memory until the hub stops (issue 10, scope 1).
    */
   historyFile?: string;
+  /**
+   * The app's own preferences (Electron: `settings.json`, and the updater follows them). Without it (the
+   * harness) they live in memory and updates never run, which the Settings view says.
+   */
+  appSettings?: AppSettingsHost;
+}
+
+/** Where the app's own preferences live and what changing them does (electron/main/app-lifecycle.ts). */
+export interface AppSettingsHost {
+  read(): AppSettingsView;
+  /** Saves `patch` over the current settings and acts on it (starts or stops the updater); returns the result. */
+  update(patch: Partial<Pick<AppSettingsView, 'autoUpdates'>>): AppSettingsView;
+}
+
+/** The preferences of a run with no host for them: in memory, and updates never run here. */
+export function memoryAppSettings(): AppSettingsHost {
+  let autoUpdates = true;
+  const read = (): AppSettingsView => ({ autoUpdates, updatesUnavailable: 'This is not an installed copy of Switchboard, so it never checks for updates.' });
+  return {
+    read,
+    update: (patch) => {
+      autoUpdates = patch.autoUpdates ?? autoUpdates;
+      return read();
+    },
+  };
 }
 
 /** A bridge command's handler: params as parsed by its schema, the command's result (or a promise of it). */
@@ -167,8 +195,11 @@ export class Hub {
   private readonly recorder: HistoryRecorder;
   /** A plain sentence about the history file found at start (moved aside), shown with every snapshot. */
   private readonly historyNotice?: string;
+  /** The app's own preferences (the Settings view). */
+  private readonly appSettings: AppSettingsHost;
 
   constructor(private readonly options: HubOptions) {
+    this.appSettings = options.appSettings ?? memoryAppSettings();
     const opened = HistoryStore.open(options.historyFile);
     this.history = opened.store;
     this.historyNotice = opened.notice;
@@ -412,6 +443,8 @@ export class Hub {
     },
     listAgentSessions: (p) => this.listAgentSessions(p.agentId, p.cursor),
     openAgentSession: (p) => this.openAgentSession(p.agentId, p.sessionId, p.cwd, p.title),
+    getAppSettings: () => this.appSettings.read(),
+    setAppSettings: (p) => this.appSettings.update(p),
   };
 
   // ── agents ──────────────────────────────────────────────────────────────────────────────────────────
@@ -544,20 +577,21 @@ export class Hub {
     const stderrBytes = Buffer.byteLength(runtime.process?.stderrText() ?? '');
     this.log(`agent ${runtime.config.id}: ${exit.message}${stderrBytes ? ` (${stderrBytes} bytes of stderr in its log view)` : ''}`);
     if (this.stopping) return;
+    const detail = this.stoppedDetail(runtime, exit);
     if (exit.neverStarted) {
-      this.setAgent(runtime, { status: { kind: 'failed', message: exit.message } });
+      this.setAgent(runtime, { status: { kind: 'failed', message: exit.message, ...detail } });
       return;
     }
     // A handshake failure already said why; the exit that follows keeps that reason.
     const message = runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
     if (exit.code === 0 && !exit.signal) {
-      this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message } });
+      this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message, ...detail } });
       return;
     }
     // A crash: restart on its own with backoff, until it crashes too often (then the user decides).
     const delay = runtime.restartPolicy.crashed(Date.now());
     const restartAt = delay === undefined ? undefined : Date.now() + delay;
-    this.setAgent(runtime, { status: { kind: 'crashed', code: exit.code, signal: exit.signal, message, ...(restartAt ? { restartAt } : {}) } });
+    this.setAgent(runtime, { status: { kind: 'crashed', code: exit.code, signal: exit.signal, message, ...detail, ...(restartAt ? { restartAt } : {}) } });
     if (delay === undefined) {
       this.emit({ type: 'notice', level: 'error', agentId: runtime.config.id, text: `${runtime.config.name} keeps crashing; it will not be restarted until you press Restart.` });
       return;
@@ -566,6 +600,16 @@ export class Hub {
       runtime.restartTimer = undefined;
       if (!this.stopping && runtime.connectionId === undefined && this.agents.get(runtime.config.id) === runtime) void this.launch(runtime);
     }, delay);
+  }
+
+  /**
+   * What a stopped agent's status carries besides its sentence (issue 12, scope 9): the tail of its stderr,
+   * redacted against every agent's env values like any log line (spec E-PRIV-1), and the setting to check.
+   */
+  private stoppedDetail(runtime: AgentRuntime, exit: ExitInfo): StoppedDetail {
+    const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
+    const tail = stderrTail(runtime.process?.stderrText() ?? '', secrets);
+    return { ...(tail.length ? { stderrTail: tail } : {}), ...(exit.fix && !runtime.config.builtin ? { fix: exit.fix } : {}) };
   }
 
   private async restart(agentId: string): Promise<void> {

@@ -1,12 +1,14 @@
 /**
  * Import of the `agent_servers` entries of a Zed `settings.json` (JSON with comments and trailing commas).
  *
- * Zed keys each custom agent by its display name: `"agent_servers": { "My agent": { "command": "…",
- * "args": […], "env": {…} } }`. Entries without a command (Zed's built-in agents, configured by name only)
- * are reported as skipped with the reason, not silently dropped.
+ * Zed keys each custom agent by its display name: `"agent_servers": { "My agent": { "type": "custom",
+ * "command": "…", "args": […], "env": {…} } }`. Every entry it cannot use (Zed's built-in agents, registry and
+ * extension agents, agents reached over HTTP, a command that is not text…) is reported as skipped with the
+ * reason that applies to it, never silently dropped; a syntax error names its line and column.
  */
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse, type ParseError } from 'jsonc-parser';
 import type { AgentConfig, McpServerConfig } from './config';
+import { describeJsonError } from './json-errors';
 
 /**
  * What an import found: agents ready to add (ids not yet unique), the MCP servers of Zed's
@@ -33,7 +35,7 @@ export function importZedSettings(text: string): ZedImport {
   }
   if (errors.length) {
     const first = errors[0];
-    throw new Error(`The file is not valid Zed settings: ${printParseErrorCode(first.error)} at character ${first.offset}.`);
+    throw new Error(`The file is not valid Zed settings. ${describeJsonError(text, first)}`);
   }
   const servers = isObject(settings) ? settings.agent_servers : undefined;
   const contextServers = isObject(settings) ? settings.context_servers : undefined;
@@ -43,22 +45,65 @@ export function importZedSettings(text: string): ZedImport {
 
   const result: ZedImport = { agents: [], mcpServers: [], skipped: [] };
   if (isObject(contextServers)) readContextServers(contextServers, result);
-  for (const [name, entry] of Object.entries(isObject(servers) ? servers : {})) {
-    if (!isObject(entry)) {
-      result.skipped.push({ name, reason: 'its settings are not an object' });
-      continue;
-    }
-    if (typeof entry.command !== 'string' || !entry.command) {
-      result.skipped.push({ name, reason: 'it has no command (a built-in Zed agent)' });
-      continue;
-    }
-    const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
-    const env = isObject(entry.env)
-      ? Object.fromEntries(Object.entries(entry.env).filter((e): e is [string, string] => typeof e[1] === 'string'))
-      : {};
-    result.agents.push({ name: name.slice(0, 100), command: entry.command, args, env });
+  for (const [rawName, entry] of Object.entries(isObject(servers) ? servers : {})) {
+    const name = rawName.slice(0, 100);
+    const read = readAgentServer(rawName, entry);
+    if ('reason' in read) result.skipped.push({ name, reason: read.reason });
+    else result.agents.push({ name, ...read });
   }
   return result;
+}
+
+/** Zed's own agents, configured by name only (Zed downloads and runs them), and the preset that matches each. */
+const ZED_BUILTIN_AGENTS: Record<string, string> = {
+  claude: 'Claude',
+  claude_code: 'Claude',
+  'claude-code': 'Claude',
+  codex: 'Codex',
+  gemini: 'Gemini CLI',
+};
+
+/** What JSON calls a value, for "its command is a list, not text". */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? `${value}` : typeof value;
+}
+
+/**
+ * One `agent_servers` entry: Zed's `{ "type": "custom", "command": "…", "args": […], "env": {…} }` (the `type`
+ * may be left out), or the reason it cannot be used, naming what is wrong with this entry (issue 12, scope 9):
+ * an agent reached over HTTP, one from Zed's registry or an extension, one of Zed's built-in agents, a command
+ * that is missing, empty or not text, arguments or environment values that are not text.
+ */
+function readAgentServer(name: string, entry: unknown): { command: string; args: string[]; env: Record<string, string> } | { reason: string } {
+  if (!isObject(entry)) return { reason: `its settings are ${kindOf(entry)}, not an object` };
+  const type = typeof entry.type === 'string' ? entry.type : undefined;
+  if (typeof entry.url === 'string' || typeof entry.endpoint === 'string' || type === 'http' || type === 'remote' || type === 'sse') {
+    return { reason: 'Switchboard runs local agents over stdio; this one is reached over HTTP' };
+  }
+  if (type === 'registry') return { reason: 'it is installed from Zed’s agent registry, which only Zed can run; add it with Add agent and its command' };
+  if (type === 'extension') return { reason: 'it comes from a Zed extension, which only Zed can run; add it with Add agent and its command' };
+  if (type !== undefined && type !== 'custom') return { reason: `its type "${type.slice(0, 40)}" is not one Switchboard knows (only "custom" agents can be imported)` };
+  if (!('command' in entry)) {
+    const preset = type === undefined ? ZED_BUILTIN_AGENTS[name.toLowerCase()] : undefined;
+    return { reason: preset ? `it is one of Zed’s built-in agents, which Zed installs itself; add it with the ${preset} preset` : 'it has no "command"' };
+  }
+  // Zed has also written the command as `{ "path", "args", "env" }`.
+  const nested = isObject(entry.command) && typeof entry.command.path === 'string' ? entry.command : undefined;
+  const command = nested ? nested.path : entry.command;
+  if (typeof command !== 'string') return { reason: `its "command" is ${kindOf(command)}, not text (put the program in "command" and its arguments in "args")` };
+  if (command.trim() === '') return { reason: 'its "command" is empty' };
+  const from = nested ?? entry;
+  const args = from.args ?? [];
+  if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) return { reason: 'its "args" must be a list of text' };
+  const env = from.env ?? {};
+  if (!isObject(env)) return { reason: `its "env" is ${kindOf(env)}, not an object of NAME: value` };
+  // Only the variable's name: its value may be a key.
+  const notText = Object.keys(env).find((key) => typeof env[key] !== 'string');
+  if (notText !== undefined) return { reason: `its "env" value for ${notText.slice(0, 100)} is not text` };
+  return { command, args: args as string[], env: env as Record<string, string> };
 }
 
 /**

@@ -190,7 +190,22 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
         { app, Notification: electron.Notification },
         { platform: options.platform, ...revealOptions, log: log },
       );
+      // The app's own preferences; the Settings view and the menu's checkbox change them through one function.
+      const settingsFile = new AppSettingsFile(join(app.getPath('userData'), 'settings.json'));
+      let settings = settingsFile.load();
+      const updatesPossible = app.isPackaged && options.hasUpdateFeed === true && !!options.updater;
+      const settingsView = () => ({
+        autoUpdates: settings.autoUpdates,
+        ...(updatesPossible ? {} : { updatesUnavailable: updatesUnavailableSentence(app.isPackaged) }),
+      });
       const created = options.createHub({
+        appSettings: {
+          read: settingsView,
+          update: (patch) => {
+            if (patch.autoUpdates !== undefined && patch.autoUpdates !== settings.autoUpdates) setAutoUpdates(patch.autoUpdates);
+            return settingsView();
+          },
+        },
         config,
         // issue 10: the demo agent keeps its own sessions in the user-data folder.
         builtinAgents: {
@@ -223,10 +238,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       openMainWindow();
 
       const showWaiting = (pick: (ids: string[]) => string | undefined) => revealInMainWindow(revealOptions, pick(created.waitingItemIds()));
-      const settingsFile = new AppSettingsFile(join(app.getPath('userData'), 'settings.json'));
-      let settings = settingsFile.load();
       const disabled = updatesDisabledReason({ isPackaged: app.isPackaged, settingEnabled: settings.autoUpdates, hasFeed: options.hasUpdateFeed === true });
-      const updatesPossible = app.isPackaged && options.hasUpdateFeed === true && !!options.updater;
       const startUpdates = () => {
         if (!options.updater || updater) return;
         updater = startUpdater(options.updater, {
@@ -273,23 +285,26 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
               updatesAvailable: updatesPossible,
               autoUpdates: settings.autoUpdates,
               run,
-              setAutoUpdates: (enabled) => {
-                settings = { ...settings, autoUpdates: enabled };
-                try {
-                  settingsFile.save(settings);
-                } catch (error) {
-                  log(`could not save settings: ${(error as Error).message}`);
-                }
-                if (enabled) startUpdates();
-                else {
-                  updater?.stop();
-                  updater = null;
-                }
-                installMenu();
-              },
+              setAutoUpdates,
             }),
           ),
         );
+      /** The one way the setting changes (menu checkbox or Settings view): saved, acted on, the menu redrawn. */
+      function setAutoUpdates(enabled: boolean): void {
+        settings = { ...settings, autoUpdates: enabled };
+        try {
+          settingsFile.save(settings);
+        } catch (error) {
+          log(`could not save settings: ${(error as Error).message}`);
+        }
+        if (!updatesPossible) return;
+        if (enabled) startUpdates();
+        else {
+          updater?.stop();
+          updater = null;
+        }
+        installMenu();
+      }
       installMenu();
       app.setAboutPanelOptions({
         applicationName: 'Switchboard',
@@ -317,4 +332,11 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       dialog.showErrorBox('Switchboard could not start', message);
       app.quit();
     });
+}
+
+/** Why a copy of Switchboard never checks for updates, for the Settings view. */
+function updatesUnavailableSentence(isPackaged: boolean): string {
+  return isPackaged
+    ? 'This build has no update feed, so it never checks for updates.'
+    : 'This is a development run of Switchboard, so it never checks for updates.';
 }

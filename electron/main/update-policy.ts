@@ -25,7 +25,7 @@ export function updateFeedConfigured(appUpdateYml: string): boolean {
 export function updatesDisabledReason(facts: { isPackaged: boolean; settingEnabled: boolean; hasFeed: boolean }): string | null {
   if (!facts.isPackaged) return 'updates are off in unpackaged runs';
   if (!facts.hasFeed) return 'this build has no update feed (app-update.yml)';
-  if (!facts.settingEnabled) return 'updates are turned off in the app menu';
+  if (!facts.settingEnabled) return 'updates are turned off in Settings';
   return null;
 }
 

@@ -5,6 +5,7 @@ import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
 import { useFocusRescue } from './shell/focus-rescue';
 import { focusedItemId, useWindowShortcuts } from './shell/window-shortcuts';
+import { useSettingsShortcut } from './shell/settings-shortcut';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
@@ -54,14 +55,17 @@ export function App({ store }: { store: AppStore }) {
   if (menuCommand && menuCommand.seq !== handledMenuSeq) {
     setHandledMenuSeq(menuCommand.seq);
     if (menuCommand.command === 'addAgent') setDialog({ kind: 'add' });
+    if (menuCommand.command === 'settings') setDialog((open) => open ?? { kind: 'settings' });
   }
+  // Never over another dialog: that would throw away what is typed in it.
+  const openSettings = useCallback(() => setDialog((open) => open ?? { kind: 'settings' }), []);
+  useSettingsShortcut(openSettings);
   useEffect(() => {
     if (menuCommand?.command === 'nextWaitingRequest') stepWaiting(1);
     if (menuCommand?.command === 'previousWaitingRequest') stepWaiting(-1);
   }, [menuCommand, stepWaiting]);
   useEffect(() => {
-    // New session: the selected agent's working-folder field, ready for Enter. (`settings` has no view of
-    // its own yet; agents are set up from the sidebar.)
+    // New session: the selected agent's working-folder field, ready for Enter.
     if (menuCommand?.command === 'newSession') document.querySelector<HTMLInputElement>('.new-session-cwd')?.focus();
   }, [menuCommand]);
 
@@ -119,6 +123,7 @@ export function App({ store }: { store: AppStore }) {
             onComposerText={setComposerText}
             sessionNames={names}
             onRevealItem={revealItem}
+            onDialog={setDialog}
           />
         ) : (
           <div className="empty-session">

@@ -44,7 +44,7 @@ test.describe('adding agents', () => {
     await dialog.getByLabel('Zed settings file').setInputFiles(resolve('test/fixtures/zed/settings-with-comments.jsonc'));
     await expect(dialog.getByRole('checkbox', { name: 'Claude Code' })).toBeVisible();
     await expect(dialog).toContainText('gemini');
-    await expect(dialog).toContainText('no command');
+    await expect(dialog).toContainText('one of Zed’s built-in agents, which Zed installs itself; add it with the Gemini CLI preset');
     await dialog.getByRole('checkbox', { name: 'Claude Code' }).uncheck();
     await dialog.getByRole('button', { name: 'Add selected' }).click();
     await expect.poll(() => harness.configStore.saved?.agents.map((a) => a.name)).toEqual(['Demo agent', 'My agent']);

@@ -45,9 +45,10 @@ describe('agents config file', () => {
   });
 
   it.each([
-    ['not JSON', '{ "agents": [ '],
-    ['not valid', JSON.stringify({ agents: [{ id: 'x', name: 'X' }] })],
-  ])('shows the reason and starts with the default config, leaving a file that is %s untouched', async (_kind, text) => {
+    // Issue 12, scope 9: where the JSON breaks, as a line and column in words.
+    ['not JSON', '{\n  "agents": [ ', 'is not JSON. Line 2, column 15: expected a closing ].'],
+    ['not valid', JSON.stringify({ agents: [{ id: 'x', name: 'X' }] }), 'agents.0 needs either a "command"'],
+  ])('shows the reason and starts with the default config, leaving a file that is %s untouched', async (_kind, text, reason) => {
     const path = join(dir, 'agents.json');
     writeFileSync(path, text);
     const loaded = await loadOrCreateAgentsConfig(path, showError);
@@ -56,6 +57,7 @@ describe('agents config file', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0].title).toBe('Switchboard could not use your agents config');
     expect(errors[0].content).toMatch(/^The agents config .*not (JSON|valid)/);
+    expect(errors[0].content).toContain(reason);
     expect(errors[0].content).toContain('Your file was not changed.');
     expect(errors[0].content).toContain('agents.json.invalid-');
   });

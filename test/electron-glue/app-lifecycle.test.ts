@@ -570,7 +570,14 @@ describe('app lifecycle', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
       try {
         const updater = new FakeUpdater();
-        await startReady({ updater, hasUpdateFeed: true });
+        const harness = await startReady({ updater, hasUpdateFeed: true });
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
+        expect(updater.checks).toBe(0);
+        // The Settings view says so, and turning the setting on there does not start checks here.
+        const appSettings = harness.hubs[0].options.appSettings!;
+        expect(appSettings.read()).toEqual({ autoUpdates: true, updatesUnavailable: 'This is a development run of Switchboard, so it never checks for updates.' });
+        appSettings.update({ autoUpdates: false });
+        appSettings.update({ autoUpdates: true });
         vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
         expect(updater.checks).toBe(0);
       } finally {
@@ -623,6 +630,15 @@ describe('app lifecycle', () => {
         const checks = updater.checks;
         vi.advanceTimersByTime(24 * 60 * 60 * 1000);
         expect(updater.checks).toBe(checks);
+
+        // The Settings view (the bridge's setAppSettings) is the same switch: on again, saved, the menu's box
+        // ticked, checking again; an installed copy has no "never checks" sentence.
+        expect(hub.options.appSettings!.read()).toEqual({ autoUpdates: false });
+        expect(hub.options.appSettings!.update({ autoUpdates: true })).toEqual({ autoUpdates: true });
+        expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8'))).toEqual({ autoUpdates: true });
+        expect(menuItem('Check for Updates Automatically').checked).toBe(true);
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS);
+        expect(updater.checks).toBe(checks + 1);
       } finally {
         vi.useRealTimers();
       }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentView, eventually, handshake, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, V2_INIT_RESULT } from './puppet';
+import { STDERR_TAIL_LINE_CHARS, STDERR_TAIL_LINES } from '../../electron/core/agents/stderr-tail';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -80,7 +81,8 @@ describe('initialize and version negotiation', () => {
       const s = agentView(hub, 'missing').status;
       return s.kind === 'exited' || s.kind === 'failed' ? s : undefined;
     });
-    expect(status).toEqual({ kind: 'failed', message: 'Could not start "/no/such/agent-binary": no such command or file.' });
+    // Issue 12, scope 9: it says which setting to check (the renderer offers Edit).
+    expect(status).toEqual({ kind: 'failed', message: 'Could not start "/no/such/agent-binary": no such command or file.', fix: 'command' });
     await handshake(hub, puppets[0], 'good');
     expect(agentView(hub, 'good').status.kind).toBe('ready');
   });
@@ -99,6 +101,34 @@ describe('initialize and version negotiation', () => {
     // The first automatic restart comes about a second later.
     expect(status.restartAt! - before).toBeGreaterThanOrEqual(900);
     expect(status.restartAt! - before).toBeLessThan(3000);
+  });
+
+  // Issue 12, scope 9: the status carries the agent's last stderr lines, redacted (spec E-PRIV-1), and a shell's
+  // 127 says the command was not found.
+  it('shows the last stderr lines with a crash, redacted, and points at the command after exit 127', async () => {
+    const key = 'sk-ant-api03-' + 'k'.repeat(30);
+    const lines = [...Array.from({ length: 20 }, (_, i) => `noise ${i}`), `key ${key}`, 'mine is hunter2hunter2', 'see https://example.com/cb?code=secret123', 'x'.repeat(1000)];
+    rig = await startRig([{ id: 'a', env: { PUPPET_EXIT_CODE: '127', PUPPET_STDERR: lines.join('\n'), OWN_SECRET: 'hunter2hunter2' } }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    puppets[0].exit();
+    const status = await eventually(() => {
+      const s = agentView(hub, 'a').status;
+      return s.kind === 'crashed' ? s : undefined;
+    });
+    expect(status).toMatchObject({ code: 127, message: 'The agent exited with code 127: its command was not found.', fix: 'command' });
+    // The last STDERR_TAIL_LINES lines, each at most STDERR_TAIL_LINE_CHARS (and an ellipsis).
+    expect(status.stderrTail).toHaveLength(STDERR_TAIL_LINES);
+    expect(status.stderrTail!.slice(-5)).toEqual(['noise 19', 'key ‹redacted›', 'mine is ‹redacted›', 'see https://example.com/…', 'x'.repeat(STDERR_TAIL_LINE_CHARS) + '…']);
+  });
+
+  it('says the working folder is missing rather than blaming the command', async () => {
+    rig = await startRig([], [{ id: 'lost', name: 'Lost', command: 'node', args: [], env: {}, cwd: '/no/such/folder' }]);
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'lost').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status).toEqual({ kind: 'failed', message: 'Could not start "node": its working folder /no/such/folder does not exist.', fix: 'folder' });
   });
 
   it('shows a clean exit as exited, and does not restart it', async () => {

@@ -88,7 +88,48 @@ describe('importing from Zed', () => {
         { name: 'My agent', command: '/usr/local/bin/my-agent', args: [], env: {} },
       ],
       mcpServers: [],
-      skipped: [{ name: 'gemini', reason: 'it has no command (a built-in Zed agent)' }],
+      skipped: [{ name: 'gemini', reason: 'it is one of Zed’s built-in agents, which Zed installs itself; add it with the Gemini CLI preset' }],
+    });
+  });
+
+  // Issue 12, scope 9: each entry that cannot be imported says what is wrong with that entry.
+  it('gives the true reason for each agent it cannot import', () => {
+    const text = `{
+      "agent_servers": {
+        "Remote": { "url": "https://agents.example.com/acp" },
+        "Listed": { "type": "registry", "env": {} },
+        "From extension": { "type": "extension" },
+        "Odd": { "type": "wasm", "command": "x" },
+        "Split": { "command": ["npx", "-y", "agent"] },
+        "Numbered": { "command": 42 },
+        "Blank": { "command": "  " },
+        "Nameless": { "args": ["--acp"] },
+        "Bad args": { "command": "a", "args": "--acp" },
+        "Bad env": { "command": "a", "env": { "API_KEY": 5 } },
+        "Not an object": "npx agent",
+        "claude": {},
+        "Nested": { "command": { "path": "/opt/agent", "args": ["--acp"], "env": { "A": "1" } } },
+        "Typed": { "type": "custom", "command": "my-agent", "args": ["--stdio"] },
+      },
+    }`;
+    const { agents, skipped } = importZedSettings(text);
+    expect(agents).toEqual([
+      { name: 'Nested', command: '/opt/agent', args: ['--acp'], env: { A: '1' } },
+      { name: 'Typed', command: 'my-agent', args: ['--stdio'], env: {} },
+    ]);
+    expect(Object.fromEntries(skipped.map((s) => [s.name, s.reason]))).toEqual({
+      Remote: 'Switchboard runs local agents over stdio; this one is reached over HTTP',
+      Listed: 'it is installed from Zed’s agent registry, which only Zed can run; add it with Add agent and its command',
+      'From extension': 'it comes from a Zed extension, which only Zed can run; add it with Add agent and its command',
+      Odd: 'its type "wasm" is not one Switchboard knows (only "custom" agents can be imported)',
+      Split: 'its "command" is a list, not text (put the program in "command" and its arguments in "args")',
+      Numbered: 'its "command" is a number, not text (put the program in "command" and its arguments in "args")',
+      Blank: 'its "command" is empty',
+      Nameless: 'it has no "command"',
+      'Bad args': 'its "args" must be a list of text',
+      'Bad env': 'its "env" value for API_KEY is not text',
+      'Not an object': 'its settings are string, not an object',
+      claude: 'it is one of Zed’s built-in agents, which Zed installs itself; add it with the Claude preset',
     });
   });
 
@@ -115,6 +156,10 @@ describe('importing from Zed', () => {
   });
 
   it('explains a file that is not settings, or has nothing to import', () => {
+    // The line and column in words, not "ValueExpected at character 19".
+    expect(() => importZedSettings('{\n  "agent_servers": {\n    "a": { "command": "x" "args": [] }\n  }\n}')).toThrow(
+      'The file is not valid Zed settings. Line 3, column 27: expected a comma.',
+    );
     expect(() => importZedSettings('{ "agent_servers": ')).toThrow(/not valid Zed settings/);
     expect(() => importZedSettings('{ "theme": "x" }')).toThrow(/no "agent_servers" or "context_servers"/);
     const deep = `{ "agent_servers": { "x": { "command": "a", "args": ${'['.repeat(100_000)}${']'.repeat(100_000)} } } }`;

@@ -6,6 +6,7 @@
  * Knows nothing about ACP; `acp/` speaks the protocol over {@link AgentProcess.stdin}/{@link AgentProcess.stdout}.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { ProcessTree } from './process-tree';
 
@@ -27,7 +28,15 @@ export interface ExitInfo {
   message: string;
   /** True when the process never started (no such command, no permission). */
   neverStarted?: boolean;
+  /**
+   * What in the agent's settings is most likely wrong, when the way it ended says so: `command` (no such program,
+   * not executable, or a shell's 127 "not found" / 126 "cannot execute"), `folder` (its working folder is missing).
+   */
+  fix?: 'command' | 'folder';
 }
+
+/** Exit codes by which a shell (or `env`, `npx`'s shim) says the program was not found (127) or not executable (126). */
+const COMMAND_NOT_RUNNABLE_CODES = new Set([126, 127]);
 
 /** Default bytes of stderr kept per agent. */
 const STDERR_BYTES = 64 * 1024;
@@ -62,12 +71,17 @@ export class AgentProcess {
     this.exited = new Promise((resolve) => {
       child.once('error', (error: NodeJS.ErrnoException) => {
         // spawn failures (ENOENT, EACCES) arrive here and no 'exit' follows.
-        this.exitInfo ??= { code: null, signal: null, message: describeSpawnError(spec.command, error), neverStarted: true };
+        this.exitInfo ??= { code: null, signal: null, neverStarted: true, ...describeSpawnError(spec, error) };
         resolve(this.exitInfo);
       });
       child.once('exit', (code, signal) => {
         this.tree?.unwatch();
-        const info = (this.exitInfo ??= { code, signal, message: describeExit(code, signal) });
+        const info = (this.exitInfo ??= {
+          code,
+          signal,
+          message: describeExit(code, signal),
+          ...(code !== null && COMMAND_NOT_RUNNABLE_CODES.has(code) ? { fix: 'command' as const } : {}),
+        });
         // The agent is reaped; what it started may live on (reparented, or in a session of its own).
         void (this.tree?.endAll() ?? Promise.resolve()).then(() => resolve(info));
       });
@@ -156,14 +170,31 @@ export function startAgentProcess(spec: LaunchSpec): AgentProcess {
   return new AgentProcess(child, spec);
 }
 
-function describeSpawnError(command: string, error: NodeJS.ErrnoException): string {
-  if (error.code === 'ENOENT') return `Could not start "${command}": no such command or file.`;
-  if (error.code === 'EACCES') return `Could not start "${command}": permission denied.`;
-  return `Could not start "${command}": ${error.message}`;
+/**
+ * Why a spawn failed, and what to fix. Node reports a missing working folder as ENOENT too, so the folder is
+ * checked before blaming the command.
+ */
+function describeSpawnError(spec: LaunchSpec, error: NodeJS.ErrnoException): Pick<ExitInfo, 'message' | 'fix'> {
+  const { command, cwd } = spec;
+  if (error.code === 'ENOENT' && cwd && !isFolder(cwd)) return { message: `Could not start "${command}": its working folder ${cwd} does not exist.`, fix: 'folder' };
+  if (error.code === 'ENOENT') return { message: `Could not start "${command}": no such command or file.`, fix: 'command' };
+  if (error.code === 'EACCES') return { message: `Could not start "${command}": permission denied (it is not an executable file).`, fix: 'command' };
+  if (error.code === 'ENOTDIR' || error.code === 'EISDIR') return { message: `Could not start "${command}": it is not a program.`, fix: 'command' };
+  return { message: `Could not start "${command}": ${error.message}` };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function describeExit(code: number | null, signal: string | null): string {
   if (signal) return `The agent was stopped by signal ${signal}.`;
   if (code === 0) return 'The agent exited.';
+  if (code === 127) return 'The agent exited with code 127: its command was not found.';
+  if (code === 126) return 'The agent exited with code 126: its command could not be run.';
   return `The agent exited with code ${code}.`;
 }

@@ -4,15 +4,18 @@ import { AgentLog } from './AgentLog';
 import { McpServers } from './McpServers';
 import { RemoveAgent } from './RemoveAgent';
 import { ZedImport } from './ZedImport';
+import { SettingsDialog } from '../shell/SettingsDialog';
 
-/** Which agent-management dialog is open. */
+/** Which dialog is open: one of the agent-management dialogs, or Settings. */
 export type AgentDialog =
   | { kind: 'add' }
   | { kind: 'edit'; agentId: string }
   | { kind: 'log'; agentId: string }
   | { kind: 'remove'; agentId: string }
   | { kind: 'import' }
-  | { kind: 'mcp' };
+  | { kind: 'mcp' }
+  /** The app's own settings (theme, updates). */
+  | { kind: 'settings' };
 
 interface AgentDialogsProps {
   dialog: AgentDialog | null;
@@ -48,5 +51,7 @@ export function AgentDialogs({ dialog, agents, mcpServers, onClose, onSelectAgen
       return <ZedImport agents={agents} mcpServers={mcpServers} onClose={onClose} onAdded={added} />;
     case 'mcp':
       return <McpServers servers={mcpServers} onClose={onClose} />;
+    case 'settings':
+      return <SettingsDialog onClose={onClose} />;
   }
 }

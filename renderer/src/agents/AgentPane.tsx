@@ -7,6 +7,8 @@ import { ForegroundDot } from '../session/ForegroundBadge';
 import { SessionView } from '../session/SessionView';
 import { WorkingFolder } from '../session/WorkingFolder';
 import { SignInControl } from './SignInControl';
+import { AgentFailure, hasFailureHelp } from './AgentFailure';
+import type { AgentDialog } from './AgentDialogs';
 import './AgentPane.css';
 
 interface AgentPaneProps {
@@ -24,6 +26,8 @@ interface AgentPaneProps {
   sessionNames: Map<string, string>;
   /** Shows a queue item: opens the Requests panel if it is collapsed, scrolls to the card and focuses it. */
   onRevealItem: (itemId: string) => void;
+  /** Opens an agent dialog (a failed start offers Edit and its log). */
+  onDialog: (dialog: AgentDialog) => void;
 }
 
 /**
@@ -145,6 +149,7 @@ export function AgentPane(props: AgentPaneProps) {
           {detail && (
             <p className={`agent-status-message status-text-${agent.status.kind} plain-text`}>{detail}</p>
           )}
+          {hasFailureHelp(agent.status) && <AgentFailure agent={agent} status={agent.status} onDialog={props.onDialog} />}
         </div>
         {ready && agent.authMethods.length > 0 && (
           <div className={`sign-in-slot${signInNeeded && !agent.signingIn ? ' needs-sign-in' : ''}`}>
@@ -158,7 +163,7 @@ export function AgentPane(props: AgentPaneProps) {
         )}
       </header>
 
-      <div className="session-bar">
+      <div className="session-switcher">
         {sessions.length > 0 && (
           <nav className="session-tabs" aria-label="Sessions">
             <ul ref={tabsRef}>

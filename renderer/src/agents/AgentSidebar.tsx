@@ -4,7 +4,7 @@ import { waitingText } from '../shell/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';
 import { AgentStatusLine } from './AgentStatusLine';
-import { ThemeSetting } from '../shell/ThemeSetting';
+import { settingsKeyShortcut } from '../shell/settings-shortcut';
 import './AgentSidebar.css';
 
 interface AgentSidebarProps {
@@ -29,7 +29,7 @@ interface AgentSidebarProps {
  * The list of configured agents with their status and how many requests each has waiting, so requests of
  * agents not on screen are never missed (spec E-REQ-5). Each agent is a button named by the agent's name, with an
  * "Agent actions for <name>" button beside it. Above the list, "Waiting for you (N)" opens every agent's waiting
- * requests in one list; below it, "Add agent" and "Import from Zed".
+ * requests in one list; below it, "Add agent", "Import from Zed", "MCP servers" and "Settings".
  */
 export function AgentSidebar(props: AgentSidebarProps) {
   const { agents, selectedAgentId, counts, unread, waitingView, onSelect, onShowWaiting, historyView, onShowHistory, onDialog } = props;
@@ -143,7 +143,9 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
           MCP servers
         </button>
-        <ThemeSetting />
+        <button type="button" className="button" aria-keyshortcuts={settingsKeyShortcut()} onClick={() => onDialog({ kind: 'settings' })}>
+          Settings
+        </button>
       </div>
     </nav>
   );

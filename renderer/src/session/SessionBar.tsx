@@ -67,7 +67,8 @@ export function SessionBar({ session, live }: SessionBarProps) {
           }
         />
       ))}
-      {(usageText || mcp?.sent.length || mcp?.skipped.length) && (
+      {/* Booleans only: a bare `0` (no servers) would be drawn as text. */}
+      {(!!usageText || !!mcp?.sent.length || !!mcp?.skipped.length) && (
         <p className="session-bar-facts">
           {usageText && (
             <span className="session-bar-usage" title={usageText.long}>

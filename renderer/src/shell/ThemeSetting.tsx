@@ -8,28 +8,30 @@ const CHOICES: Array<{ value: ThemeChoice; label: string }> = [
   { value: 'dark', label: 'Dark' },
 ];
 
-/** The theme setting: a labelled select, applied as soon as it changes ({@link applyTheme}). */
+/** The theme setting (issue 12, scope 8): three radio buttons, applied as soon as one is chosen ({@link applyTheme}). */
 export function ThemeSetting() {
-  const id = useId();
+  const name = useId();
   const [choice, setChoice] = useState<ThemeChoice>(savedTheme);
   return (
-    <div className="theme-setting">
-      <label htmlFor={id}>Theme</label>
-      <select
-        id={id}
-        value={choice}
-        onChange={(event) => {
-          const next = event.target.value as ThemeChoice;
-          setChoice(next);
-          applyTheme(next);
-        }}
-      >
+    <fieldset className="theme-setting">
+      <legend className="settings-label">Theme</legend>
+      <div className="theme-choices">
         {CHOICES.map((c) => (
-          <option key={c.value} value={c.value}>
+          <label key={c.value} className="theme-choice">
+            <input
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={choice === c.value}
+              onChange={() => {
+                setChoice(c.value);
+                applyTheme(c.value);
+              }}
+            />
             {c.label}
-          </option>
+          </label>
         ))}
-      </select>
-    </div>
+      </div>
+    </fieldset>
   );
 }

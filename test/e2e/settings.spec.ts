@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The Settings view (issue 9's gap: the menu's Settings command had nothing to show; issue 12, scope 8 puts the
+// theme there): reachable from the menu command, a sidebar button and Ctrl+, ; theme and automatic updates.
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Agents' });
+const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings', exact: true });
+
+test('the sidebar button opens Settings; the theme applies at once and is kept after a reload', async ({ app }) => {
+  await sidebar(app).getByRole('button', { name: 'Settings', exact: true }).click();
+  const dialog = settings(app);
+  const theme = dialog.getByRole('group', { name: 'Theme' });
+  await expect(theme.getByRole('radio', { name: 'Same as the system' })).toBeChecked();
+  await theme.getByRole('radio', { name: 'Dark' }).check();
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The page's own colours follow (not just the attribute).
+  const darkBg = await app.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await theme.getByRole('radio', { name: 'Light' }).check();
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await app.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBg);
+  await app.reload();
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+  await sidebar(app).getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(settings(app).getByRole('radio', { name: 'Light' })).toBeChecked();
+});
+
+test('automatic updates: the setting is saved in main, and says why this copy never checks', async ({ app }) => {
+  await sidebar(app).getByRole('button', { name: 'Settings', exact: true }).click();
+  const updates = settings(app).getByRole('checkbox', { name: 'Check for updates automatically' });
+  await expect(updates).toBeChecked();
+  // The harness is not an installed copy: the sentence is the checkbox's description, not a hidden aside.
+  await expect(updates).toHaveAccessibleDescription(/never checks for updates/);
+  await updates.uncheck();
+  await expect(updates).not.toBeChecked();
+  await app.reload();
+  await sidebar(app).getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(settings(app).getByRole('checkbox', { name: 'Check for updates automatically' })).not.toBeChecked();
+});
+
+test('the menu’s Settings command and Ctrl+, open it, never over another dialog; Escape closes it', async ({ app, harness }) => {
+  await expect(sidebar(app).getByText('Ready')).toBeVisible();
+  // The app menu's Settings… (main sends the command to the renderer).
+  harness.hub.menuCommand('settings');
+  await expect(settings(app)).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(settings(app)).toHaveCount(0);
+  // Focus is not lost to <body>.
+  expect(await app.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+  await app.keyboard.press('Control+,');
+  await expect(settings(app)).toBeVisible();
+  await app.keyboard.press('Escape');
+
+  // In the agent editor, with something typed: Ctrl+, does not replace it.
+  await sidebar(app).getByRole('button', { name: 'Add agent' }).click();
+  const editor = app.getByRole('dialog', { name: 'Agent settings' });
+  await editor.getByLabel('Name').fill('Half typed');
+  await app.keyboard.press('Control+,');
+  await expect(settings(app)).toHaveCount(0);
+  await expect(editor.getByLabel('Name')).toHaveValue('Half typed');
+});
+
+test('keyboard alone: Tab to the theme, arrows choose, Space toggles updates, and focus returns to the button', async ({ app }) => {
+  const button = sidebar(app).getByRole('button', { name: 'Settings', exact: true });
+  await expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+,');
+  await button.focus();
+  await app.keyboard.press('Enter');
+  const dialog = settings(app);
+  await expect(dialog).toBeVisible();
+  // The first control has focus as the dialog opens: the checked theme.
+  await expect(dialog.getByRole('radio', { name: 'Same as the system' })).toBeFocused();
+  await app.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await expect(app.locator('html')).toHaveAttribute('data-theme', 'light');
+  await app.keyboard.press('Tab');
+  const updates = dialog.getByRole('checkbox', { name: 'Check for updates automatically' });
+  await expect(updates).toBeFocused();
+  await app.keyboard.press('Space');
+  await expect(updates).not.toBeChecked();
+  await app.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`Settings passes axe-core with no serious or critical violation (${theme})`, async ({ app }) => {
+    await app.emulateMedia({ colorScheme: theme });
+    await sidebar(app).getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(settings(app).getByRole('checkbox', { name: 'Check for updates automatically' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page: app }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+}

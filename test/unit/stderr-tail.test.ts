@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { STDERR_TAIL_LINES, stderrTail } from '../../electron/core/agents/stderr-tail';
+
+// Issue 12, scope 9 with spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
+
+describe('the stderr tail shown with a failed start', () => {
+  it('redacts keys, the agents’ env values and URL paths, escapes control characters and skips blank lines', () => {
+    const key = 'sk-ant-api03-' + 'k'.repeat(30);
+    const tail = stderrTail(`key ${key}\r\nmine is hunter2hunter2\n\n  \nsee https://example.com/cb?code=secret123\nbell\u0007`, ['hunter2hunter2']);
+    expect(tail).toEqual(['key ‹redacted›', 'mine is ‹redacted›', 'see https://example.com/…', 'bell\\x07']);
+  });
+
+  it('keeps only the last lines, and nothing when the agent wrote nothing', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n');
+    expect(stderrTail(text, [])).toEqual(Array.from({ length: STDERR_TAIL_LINES }, (_, i) => `line ${50 - STDERR_TAIL_LINES + i}`));
+    expect(stderrTail('\n \n', [])).toEqual([]);
+  });
+});
