@@ -74,8 +74,9 @@ test.describe('requests that arrive together', () => {
     const notice = notices(app).getByText('Beta is asking you 2 things.');
     await expect(notice).toBeVisible();
     await expect(notices(app).getByText(/Beta is asking/)).toHaveCount(1);
-    const notifications = await harnessRecord<Array<{ agentName: string; count: number }>>(request, harness, 'notifications');
-    expect(notifications.map((n) => [n.agentName, n.count])).toEqual([['Beta', 2]]);
+    await expect
+      .poll(async () => (await harnessRecord<Array<{ agentName: string; count: number }>>(request, harness, 'notifications')).map((n) => [n.agentName, n.count]))
+      .toEqual([['Beta', 2]]);
 
     expect(await seriousViolations(app)).toEqual([]);
     await notices(app).getByRole('button', { name: 'Show' }).click();

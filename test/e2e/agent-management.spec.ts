@@ -99,6 +99,7 @@ test.describe('attention', () => {
     await waiting.getByRole('button', { name: /^Alpha/ }).click();
     await expect(card(app, 'Alpha')).toBeFocused();
 
+    await expect.poll(async () => (await harnessRecord<unknown[]>(request, harness, 'notifications')).length).toBe(2);
     const notifications = await harnessRecord<Array<Record<string, unknown>>>(request, harness, 'notifications');
     expect(notifications.map((n) => [n.agentName, n.kind])).toEqual([
       ['Alpha', 'form'],
@@ -117,8 +118,10 @@ test.describe('attention', () => {
     await expect(card(app, 'Beta')).toBeVisible();
     await startSessionAndPrompt(app, 'Alpha', 'secret');
     await expect(card(app, 'Alpha')).toBeVisible();
-    const notifications = await harnessRecord<Array<{ agentName: string; itemId: string }>>(request, harness, 'notifications');
-    expect(notifications.map((n) => n.agentName)).toEqual(['Alpha']);
+    // Announced once the hub's short gathering time (ARRIVAL_GATHER_MS) is over.
+    await expect
+      .poll(async () => (await harnessRecord<Array<{ agentName: string }>>(request, harness, 'notifications')).map((n) => n.agentName))
+      .toEqual(['Alpha']);
     // Electron calls focusItem when the notification is clicked.
     const betaItem = harness.hub.snapshot().queue.find((i) => i.agentName === 'Beta')!;
     harness.hub.focusItem(betaItem.itemId);
