@@ -150,15 +150,7 @@ export function AgentEditor({ agent, mcpServers, onClose, onSaved }: AgentEditor
               error={errors.command}
               hint="A program on your PATH or a full path, for example npx."
             >
-              <input
-                {...field('command')}
-                type="text"
-                className="mono-input"
-                value={draft.command}
-                autoComplete="off"
-                spellCheck={false}
-                onChange={(e) => update('command', e.target.value)}
-              />
+              <MonoTextInput {...field('command')} value={draft.command} onChange={(text) => update('command', text)} />
             </Field>
             <Field id={`${ids}-args`} label="Arguments" error={errors.args} hint="One argument per line, no quoting needed.">
               <textarea
@@ -187,15 +179,7 @@ export function AgentEditor({ agent, mcpServers, onClose, onSaved }: AgentEditor
           error={errors.cwd}
           hint="Optional: the folder the agent's process starts in. Each session still picks its own folder."
         >
-          <input
-            {...field('cwd')}
-            type="text"
-            className="mono-input"
-            value={draft.cwd}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => update('cwd', e.target.value)}
-          />
+          <MonoTextInput {...field('cwd')} value={draft.cwd} onChange={(text) => update('cwd', text)} />
         </Field>
 
         <fieldset className="mcp-choice" aria-describedby={`${ids}-mcp-hint`}>
@@ -336,4 +320,9 @@ export function EnvField({ ids, value, error, onChange, label = 'Environment', n
       )}
     </div>
   );
+}
+
+/** A one-line monospace box for a command or a path: no autocomplete, no spell check. */
+function MonoTextInput({ value, onChange, ...aria }: { id: string; 'aria-invalid'?: boolean; 'aria-describedby': string; value: string; onChange: (text: string) => void }) {
+  return <input {...aria} type="text" className="mono-input" value={value} autoComplete="off" spellCheck={false} onChange={(e) => onChange(e.target.value)} />;
 }

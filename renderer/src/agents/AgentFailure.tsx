@@ -41,7 +41,7 @@ export function AgentFailure({ agent, status, onDialog }: { agent: AgentView; st
   return (
     <div className="agent-failure">
       {fix && (
-        <div className="agent-fix" role="group" aria-labelledby={`${ids}-fix`}>
+        <div className="agent-fix warn-box" role="group" aria-labelledby={`${ids}-fix`}>
           <div>
             <h3 className="agent-fix-title" id={`${ids}-fix`}>
               {fix.title}
@@ -64,7 +64,7 @@ export function AgentFailure({ agent, status, onDialog }: { agent: AgentView; st
             </button>
           </div>
           {/* Focusable, so the keyboard can scroll it sideways. */}
-          <pre className="agent-stderr-text selectable" tabIndex={0} aria-labelledby={`${ids}-stderr`}>
+          <pre className="agent-stderr-text code-block selectable" tabIndex={0} aria-labelledby={`${ids}-stderr`}>
             {tail.map((line) => revealInvisible(line)).join('\n')}
           </pre>
         </section>

@@ -58,7 +58,7 @@ export function AgentLog({ agent, onClose }: { agent: AgentView; onClose: () => 
           <p className="muted">The agent has not written anything to its error output.</p>
         ) : (
           // Focusable so the keyboard can scroll it.
-          <pre className="log-text selectable" tabIndex={0} aria-label="Log text" aria-describedby={`${ids}-hint`}>
+          <pre className="log-text code-block selectable" tabIndex={0} aria-label="Log text" aria-describedby={`${ids}-hint`}>
             {log.text}
           </pre>
         ))}

@@ -222,7 +222,7 @@ export function AgentPane(props: AgentPaneProps) {
             New session
           </button>
           {signInNeeded && (
-            <p id={`${ids}-sign-in-needed`} className="new-session-sign-in plain-text" role="alert">
+            <p id={`${ids}-sign-in-needed`} className="new-session-sign-in warn-box plain-text" role="alert">
               {signInNeeded}
             </p>
           )}

@@ -99,7 +99,7 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                 <p className="sign-in-help">
                   {m.name}: run this in a terminal, then start a session. Switchboard does not run it for you.
                 </p>
-                <pre className="sign-in-command plain-text" aria-label={`Command for ${m.name}`} tabIndex={0}>
+                <pre className="sign-in-command code-block plain-text" aria-label={`Command for ${m.name}`} tabIndex={0}>
                   {m.terminalCommand}
                 </pre>
                 <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(m.terminalCommand!)}>

@@ -1,5 +1,6 @@
 import type { PlanEntryView } from '../../../../shared/bridge';
 import { planProgressText, planStatusText, priorityText } from '../transcript-text';
+import { StatusPill } from './StatusPill';
 import './PlanList.css';
 
 const MARK: Record<string, string> = {
@@ -30,7 +31,7 @@ export function PlanList({ plan }: { plan: PlanEntryView[] }) {
                   {MARK[status.tone]}
                 </span>
                 <span className="plan-content plain-text">{step.content}</span>
-                <span className={`plan-status tone-${status.tone}`}>{status.text}</span>
+                <StatusPill status={status} />
                 <span className={`plan-priority priority-${step.priority ?? 'none'}`}>{priority}</span>
               </li>
             );

@@ -3,6 +3,7 @@ import { locationText, toolStatusText } from '../transcript-text';
 import { MarkdownText } from '../Markdown';
 import { DiffView } from './DiffView';
 import { ToolIcon } from '../../shell/icons';
+import { StatusPill } from './StatusPill';
 import './ToolCallCard.css';
 
 /**
@@ -19,7 +20,7 @@ export function ToolCallCard({ toolCall }: { toolCall: ToolCallView }) {
         <ToolIcon />
         <span className="tool-title plain-text">{toolCall.title}</span>
         {toolCall.toolKind && <span className="tool-kind">{toolCall.toolKind}</span>}
-        <span className={`tool-status tone-${status.tone}`}>{status.text}</span>
+        <StatusPill status={status} />
       </div>
       {toolCall.locations.length > 0 && (
         <ul className="tool-locations" aria-label="Files">
