@@ -1,8 +1,8 @@
-/** axe-core for e2e specs: the page's serious and critical violations, as readable lines. */
+/** axe-core for the e2e specs: the checks every screen must pass (issue 12 scope 10). */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** axe-core's serious and critical violations on the page as it is now, one line each (none expected). */
+/** axe-core's serious and critical violations on the page as it is now, as readable lines (none expected). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
