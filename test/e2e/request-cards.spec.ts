@@ -128,7 +128,7 @@ test.describe('choices that say what they do', () => {
     expect(await look(decline)).not.toEqual(await look(cancel));
     // An ordinary form: Review is the primary action.
     await expect(form.getByRole('button', { name: 'Review' })).toHaveClass(/button-primary/);
-    await expect(decline).not.toHaveClass(/is-primary/);
+    await expect(decline).not.toHaveClass(/button-primary/);
   });
 
   test('under a secret-field warning Review is not the primary button, Decline is', async ({ app }) => {
@@ -137,7 +137,7 @@ test.describe('choices that say what they do', () => {
     // spec E-FORM-12
     await expect(form.getByRole('alert').filter({ hasText: 'ACP forbids asking for secrets' })).toBeVisible();
     await expect(form.getByRole('button', { name: 'Review' })).not.toHaveClass(/button-primary/);
-    await expect(form.getByRole('button', { name: 'Decline' })).toHaveClass(/is-primary/);
+    await expect(form.getByRole('button', { name: 'Decline' })).toHaveClass(/button-primary/);
   });
 
   test('a lookalike host leads with its ASCII name, makes Decline primary and asks again before opening', async ({ app, harness, request }) => {
@@ -150,7 +150,7 @@ test.describe('choices that say what they do', () => {
     const fontSize = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(await fontSize(ascii)).toBeGreaterThan(await fontSize(unicode));
     expect((await ascii.boundingBox())!.y).toBeLessThan((await unicode.boundingBox())!.y);
-    await expect(consent.getByRole('button', { name: 'Decline' })).toHaveClass(/is-primary/);
+    await expect(consent.getByRole('button', { name: 'Decline' })).toHaveClass(/button-primary/);
     const open = consent.getByRole('button', { name: 'Open…' });
     await expect(open).not.toHaveClass(/button-primary/);
 
@@ -177,7 +177,7 @@ test.describe('choices that say what they do', () => {
     await startSessionAndPrompt(app, 'Demo agent', 'permission');
     const request = card(app, 'Demo agent');
     await expect(request.getByRole('list', { name: 'What it deletes' })).toHaveText('/tmp/demo/build');
-    await expect(request.getByRole('button', { name: 'Reject', exact: true })).toHaveClass(/is-primary/);
+    await expect(request.getByRole('button', { name: 'Reject', exact: true })).toHaveClass(/button-primary/);
     for (const name of ['Allow once', 'Always allow']) {
       await expect(request.getByRole('button', { name, exact: true })).not.toHaveClass(/button-primary|is-primary/);
     }
