@@ -282,7 +282,12 @@ export class Hub {
   hasOpenDraft(): boolean {
     return this.broker
       .items()
-      .some((item) => item.mode === 'form' && (item.state === 'pending' || item.state === 'disconnected') && Object.keys(item.draft ?? {}).length > 0);
+      .some(
+        (item) =>
+          item.mode === 'form' &&
+          (item.state === 'pending' || item.state === 'disconnected' || item.state === 'cancelled') &&
+          Object.keys(item.draft ?? {}).length > 0,
+      );
   }
 
   /**
