@@ -457,6 +457,11 @@ export type BridgeEvent =
   | { type: 'notice'; level: 'info' | 'error'; agentId?: string; text: string }
   /** Bring this item into view and focus it (the user clicked its OS notification). */
   | { type: 'focusItem'; itemId: string }
+  /**
+   * Requests of one agent (not muted) that arrived together, oldest first: the renderer tells the user once
+   * ("Demo agent is asking you 2 things") unless that agent's requests are on screen (issue 12 scope 4).
+   */
+  | { type: 'requestsArrived'; agentId: string; itemIds: string[] }
   /** A session was closed: it is no longer live (its history stays). */
   | { type: 'sessionRemoved'; sessionKey: string }
   /** The history changed (a session started, ended, was renamed or deleted): a History view re-lists. */
@@ -466,10 +471,11 @@ export type BridgeEvent =
 
 /**
  * Menu commands the renderer carries out: `newSession` (start a session with the selected agent),
- * `addAgent` (open the agent editor), `settings` (show the app's settings). "Next waiting request" needs no
- * command of its own: main sends `focusItem` for it.
+ * `addAgent` (open the agent editor), `settings` (show the app's settings), `nextWaitingRequest` /
+ * `previousWaitingRequest` (move focus into the waiting request after / before the one in focus, across agents;
+ * their keys are in shared/shortcuts.ts).
  */
-export type MenuCommand = 'newSession' | 'addAgent' | 'settings';
+export type MenuCommand = 'newSession' | 'addAgent' | 'settings' | 'nextWaitingRequest' | 'previousWaitingRequest';
 
 const id = z.string().min(1).max(200);
 

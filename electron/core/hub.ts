@@ -128,12 +128,23 @@ type CommandHandlers = { [K in CommandName]: CommandHandler<K> };
 
 /** The host's side of "someone is waiting for you" (issue "Running many agents", scope 3). */
 export interface AttentionSink {
-  /** A new request from an agent that is not muted; names the agent and the kind, never the content. */
-  itemArrived(info: { itemId: string; agentId: string; agentName: string; kind: 'form' | 'url' | 'permission' }): void;
+  /**
+   * New requests from an agent that is not muted: one call for all those that arrived together (within
+   * {@link ARRIVAL_GATHER_MS}), so two questions asked at once make one notification (issue 12 scope 4). `itemId`
+   * and `kind` are the oldest one's, `count` how many arrived. Names the agent and the kind, never the content.
+   */
+  itemArrived(info: { itemId: string; agentId: string; agentName: string; kind: 'form' | 'url' | 'permission'; count: number }): void;
   /** How many requests wait for the user now, across all agents (for a badge). */
   waitingCount(count: number): void;
 }
 
+
+/**
+ * How long, in ms, the hub waits after an agent's request arrives for more from the same agent before telling
+ * the attention sink: requests sent together (a tool asking two things at once) then make one notification
+ * rather than a burst. Short enough that the notification still feels immediate.
+ */
+export const ARRIVAL_GATHER_MS = 250;
 
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
@@ -177,6 +188,8 @@ export class Hub {
   private remembering: Promise<void> = Promise.resolve();
   /** Items already announced to the attention sink, so an update of an item does not notify again. */
   private readonly announced = new Set<string>();
+  /** Requests gathered per agent for one notification ({@link ARRIVAL_GATHER_MS}), oldest first. */
+  private readonly arrivals = new Map<string, { items: Array<{ itemId: string; kind: QueueItemView['mode'] }>; timer: NodeJS.Timeout }>();
   /** Switchboard's own session history, and what writes live sessions into it. */
   private readonly history: HistoryStore;
   private readonly recorder: HistoryRecorder;
@@ -208,6 +221,7 @@ export class Hub {
           this.emit({ type: 'itemRemoved', itemId });
           if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
           this.announced.delete(itemId);
+          this.ungather(item.agentId, itemId);
           this.options.attention?.waitingCount(this.waitingCount());
         },
         notice: (agentId, text) => this.emit({ type: 'notice', level: 'info', agentId, text }),
@@ -305,6 +319,8 @@ export class Hub {
   /** Ends every agent process (stdin end, then SIGTERM, then SIGKILL) and resolves when all are gone. */
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const { timer } of this.arrivals.values()) clearTimeout(timer);
+    this.arrivals.clear();
     // History first: what waits now is kept as "ended when Switchboard closed", not "agent disconnected".
     this.recorder.appClosing();
     await Promise.all([...this.agents.values()].map((runtime) => this.shutdown(runtime)));
@@ -791,16 +807,43 @@ export class Hub {
     this.emit({ type: 'snapshot', snapshot: this.snapshot() });
   }
 
-  /** Tells the attention sink about a request that newly waits for the user (not for muted agents). */
+  /**
+   * A request that newly waits for the user (not for muted agents) is gathered with others from its agent and
+   * then announced once: a `requestsArrived` event for the window and the attention sink for the OS.
+   */
   private announce(item: QueueItemView): void {
-    const sink = this.options.attention;
-    if (!sink) return;
     if (item.state === 'pending' && !this.announced.has(item.itemId)) {
       this.announced.add(item.itemId);
       const runtime = this.agents.get(item.agentId);
-      if (runtime && !runtime.view.muted) sink.itemArrived({ itemId: item.itemId, agentId: item.agentId, agentName: item.agentName, kind: item.mode });
+      if (runtime && !runtime.view.muted) this.gather(item);
     }
-    sink.waitingCount(this.waitingCount());
+    this.options.attention?.waitingCount(this.waitingCount());
+  }
+
+  /** Holds a new request for {@link ARRIVAL_GATHER_MS} so those arriving with it from its agent share one notification. */
+  private gather(item: QueueItemView): void {
+    const gathering = this.arrivals.get(item.agentId);
+    if (gathering) {
+      gathering.items.push({ itemId: item.itemId, kind: item.mode });
+      return;
+    }
+    const timer = setTimeout(() => {
+      const gathered = this.arrivals.get(item.agentId);
+      this.arrivals.delete(item.agentId);
+      const first = gathered?.items[0];
+      if (!gathered || !first || this.stopping) return;
+      const agentName = this.agents.get(item.agentId)?.view.name ?? item.agentName;
+      this.emit({ type: 'requestsArrived', agentId: item.agentId, itemIds: gathered.items.map((i) => i.itemId) });
+      this.options.attention?.itemArrived({ itemId: first.itemId, agentId: item.agentId, agentName, kind: first.kind, count: gathered.items.length });
+    }, ARRIVAL_GATHER_MS);
+    timer.unref?.();
+    this.arrivals.set(item.agentId, { items: [{ itemId: item.itemId, kind: item.mode }], timer });
+  }
+
+  /** A gathered request left the queue before its notification went out: it is not counted in it. */
+  private ungather(agentId: string, itemId: string): void {
+    const gathering = this.arrivals.get(agentId);
+    if (gathering) gathering.items = gathering.items.filter((i) => i.itemId !== itemId);
   }
 
   private waitingCount(): number {

@@ -8,10 +8,11 @@ import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Sessi
 import { join } from 'node:path';
 import { FileConfigStore } from '../core/config-store';
 import type { HubOptions } from '../core/hub';
+import type { MenuCommand } from '../../shared/bridge';
 import { loadOrCreateAgentsConfig } from './agents-config-file';
 import { resolveAppPaths } from './app-paths';
 import { aboutCredits, shippedLicences } from './about';
-import { buildMenuTemplate, nextWaitingItemId, type AppCommand } from './app-menu';
+import { buildMenuTemplate, type AppCommand } from './app-menu';
 import { AppSettingsFile } from './app-settings';
 import { bringToFront, createAttentionSink, revealInMainWindow, type NotificationClass } from './attention';
 import { APP_ENTRY_URL, APP_ORIGIN, handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -64,8 +65,8 @@ export interface LifecycleHub extends BridgeHub {
   /** Asks the renderer to bring an item into view (its notification was clicked). */
   focusItem(itemId: string): void;
   /** Passes a native-menu command to the renderer. */
-  menuCommand(command: 'newSession' | 'addAgent' | 'settings'): void;
-  /** Waiting requests' ids, oldest first (tray, "Next waiting request"). */
+  menuCommand(command: MenuCommand): void;
+  /** Waiting requests' ids, oldest first (the tray opens the oldest). */
   waitingItemIds(): string[];
   /** A form holds an unsent draft (the updater never restarts then). */
   hasOpenDraft(): boolean;
@@ -122,8 +123,6 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   let mainWindow: BrowserWindow | null = null;
   let updater: RunningUpdater | null = null;
   let tray: ReturnType<typeof createWaitingTray> | null = null;
-  /** The last item "Next waiting request" showed, so the next press moves on. */
-  let lastShownItemId: string | undefined;
   const windowState = new WindowStateFile(join(app.getPath('userData'), 'window-state.json'));
   const mainWebContents = (): WebContents | null =>
     mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null;
@@ -238,11 +237,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       created.start();
       openMainWindow();
 
-      const showWaiting = (pick: (ids: string[]) => string | undefined) => {
-        const itemId = pick(created.waitingItemIds());
-        if (itemId) lastShownItemId = itemId;
-        revealInMainWindow(revealOptions, itemId);
-      };
+      const showWaiting = (pick: (ids: string[]) => string | undefined) => revealInMainWindow(revealOptions, pick(created.waitingItemIds()));
       const disabled = updatesDisabledReason({ isPackaged: app.isPackaged, settingEnabled: settings.autoUpdates, hasFeed: options.hasUpdateFeed === true });
       const startUpdates = () => {
         if (!options.updater || updater) return;
@@ -270,14 +265,13 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
 
       const run = (command: AppCommand) => {
         switch (command) {
-          case 'nextWaitingRequest':
-            return showWaiting((ids) => nextWaitingItemId(ids, lastShownItemId));
           case 'about':
             return app.showAboutPanel();
           case 'checkForUpdates':
             startUpdates();
             return updater?.checkNow();
           default:
+            // Next / Previous waiting request too: the renderer knows which card has focus and moves on from it.
             revealInMainWindow(revealOptions);
             return created.menuCommand(command);
         }

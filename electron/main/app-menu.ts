@@ -4,14 +4,26 @@
  * template directly; `Menu.buildFromTemplate` in the lifecycle turns it into the real menu.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { SHORTCUTS } from '../../shared/shortcuts';
 
 /** The app's own commands, as the menu (and the tray) ask for them. */
-export type AppCommand = 'newSession' | 'nextWaitingRequest' | 'addAgent' | 'settings' | 'about' | 'checkForUpdates';
+export type AppCommand =
+  | 'newSession'
+  | 'nextWaitingRequest'
+  | 'previousWaitingRequest'
+  | 'addAgent'
+  | 'settings'
+  | 'about'
+  | 'checkForUpdates';
 
-/** Accelerators of the app's commands (Electron syntax; CmdOrCtrl is ⌘ on macOS, Ctrl elsewhere). */
-export const COMMAND_ACCELERATORS: Record<'newSession' | 'nextWaitingRequest' | 'addAgent' | 'settings', string> = {
+/**
+ * Accelerators of the app's commands (Electron syntax; CmdOrCtrl is ⌘ on macOS, Ctrl elsewhere). The waiting-request
+ * ones come from the shared shortcut table, which the renderer's key handler also reads (shared/shortcuts.ts).
+ */
+export const COMMAND_ACCELERATORS: Record<'newSession' | 'nextWaitingRequest' | 'previousWaitingRequest' | 'addAgent' | 'settings', string> = {
   newSession: 'CmdOrCtrl+N',
-  nextWaitingRequest: 'CmdOrCtrl+J',
+  nextWaitingRequest: SHORTCUTS.nextWaitingRequest.accelerator,
+  previousWaitingRequest: SHORTCUTS.previousWaitingRequest.accelerator,
   addAgent: 'CmdOrCtrl+Shift+N',
   settings: 'CmdOrCtrl+,',
 };
@@ -47,6 +59,12 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         },
       ]
     : [];
+  // Shown in the menu but carried out by the renderer's own key handler (it knows which card has focus, and works
+  // in the browser harness too): registering them as well would run each press twice.
+  const rendererKey = (label: string, name: 'nextWaitingRequest' | 'previousWaitingRequest'): MenuItemConstructorOptions => ({
+    ...command(label, name, COMMAND_ACCELERATORS[name]),
+    registerAccelerator: false,
+  });
   const settings = command(mac ? 'Settings…' : 'Settings', 'settings', COMMAND_ACCELERATORS.settings);
 
   const appMenu: MenuItemConstructorOptions = {
@@ -78,7 +96,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const viewMenu: MenuItemConstructorOptions = {
     role: 'viewMenu',
     submenu: [
-      command('Next Waiting Request', 'nextWaitingRequest', COMMAND_ACCELERATORS.nextWaitingRequest),
+      rendererKey('Next Waiting Request', 'nextWaitingRequest'),
+      rendererKey('Previous Waiting Request', 'previousWaitingRequest'),
       { type: 'separator' },
       ...(options.devTools ? [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, { type: 'separator' } as const] : []),
       { role: 'resetZoom' },
@@ -101,14 +120,4 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     { role: 'windowMenu' },
     ...(mac ? [] : [helpMenu]),
   ];
-}
-
-/**
- * "Next waiting request": the waiting request after `lastItemId` in arrival order, wrapping to the oldest;
- * the oldest when `lastItemId` is not waiting any more; undefined when nothing waits.
- */
-export function nextWaitingItemId(waitingOldestFirst: string[], lastItemId: string | undefined): string | undefined {
-  if (waitingOldestFirst.length === 0) return undefined;
-  const at = lastItemId === undefined ? -1 : waitingOldestFirst.indexOf(lastItemId);
-  return waitingOldestFirst[(at + 1) % waitingOldestFirst.length];
 }

@@ -9,6 +9,7 @@
  */
 import type { App, BrowserWindow, Notification, NotificationConstructorOptions } from 'electron';
 import type { AttentionSink } from '../core/hub';
+import { askingText, type RequestKind } from '../../shared/attention-text';
 
 /** The `Notification` class, passed in so tests can hand a recording fake. */
 export interface NotificationClass {
@@ -35,24 +36,16 @@ export interface AttentionOptions {
   log?: (line: string) => void;
 }
 
-type RequestKind = Parameters<AttentionSink['itemArrived']>[0]['kind'];
-
-const WHAT_IS_ASKED: Record<RequestKind, string> = {
-  form: 'is asking you to fill in a form',
-  url: 'is asking you to open a page',
-  permission: 'is asking you for permission',
-};
-
-/** Longest agent name shown in a notification; longer names are cut with "…". */
-const MAX_NAME_LENGTH = 60;
 /** Notifications kept referenced (so their click handler survives garbage collection); the oldest are let go. */
 const MAX_LIVE_NOTIFICATIONS = 20;
 
-/** The notification's body: `"<agent> is asking you to fill in a form"` and the like. */
-export function notificationBody(agentName: string, kind: RequestKind): string {
-  const flat = agentName.replace(/\s+/g, ' ').trim() || 'An agent';
-  const name = flat.length > MAX_NAME_LENGTH ? `${flat.slice(0, MAX_NAME_LENGTH - 1)}…` : flat;
-  return `${name} ${WHAT_IS_ASKED[kind] ?? 'is asking you for something'}`;
+/**
+ * The notification's body: `"<agent> is asking you to fill in a form"` and the like, or `"<agent> is asking you
+ * 2 things"` when `count` requests of that agent arrived together (one notification for them all). The in-app
+ * notice says the same (shared/attention-text.ts).
+ */
+export function notificationBody(agentName: string, kind: RequestKind, count = 1): string {
+  return askingText(agentName, kind, count);
 }
 
 /** True when the user is looking at the main window: it exists, is shown, not minimized, and has focus. */
@@ -138,11 +131,11 @@ export function createAttentionSink(electron: AttentionElectron, options: Attent
   };
 
   return {
-    itemArrived({ itemId, agentName, kind }) {
+    itemArrived({ itemId, agentName, kind, count }) {
       try {
         const window = options.getMainWindow();
         if (isMainWindowInFront(window)) return;
-        notify(itemId, notificationBody(agentName, kind));
+        notify(itemId, notificationBody(agentName, kind, count));
         flash(window);
       } catch (error) {
         log(`Could not draw attention to a new request: ${(error as Error).message}`);

@@ -4,6 +4,7 @@ import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
 import { useFocusRescue } from './shell/focus-rescue';
+import { focusedItemId, useWindowShortcuts } from './shell/window-shortcuts';
 import { useSettingsShortcut } from './shell/settings-shortcut';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
@@ -38,7 +39,14 @@ export function App({ store }: { store: AppStore }) {
   const showWaiting = useCallback(() => store.dispatch({ type: 'showWaiting' }), [store]);
   const showHistory = useCallback(() => store.dispatch({ type: 'showHistory' }), [store]);
   const showSession = useCallback((agentId: string, sessionKey: string) => store.dispatch({ type: 'showSession', agentId, sessionKey }), [store]);
+  const dismissNotice = useCallback((noticeId: number) => store.dispatch({ type: 'dismissNotice', noticeId }), [store]);
   const markSeen = useCallback((itemIds: string[]) => store.dispatch({ type: 'markSeen', itemIds }), [store]);
+  // Next / Previous waiting request: from the card in focus (else the last one shown), into the next one's first field.
+  const stepWaiting = useCallback(
+    (direction: 1 | -1) => store.dispatch({ type: 'stepWaiting', direction, from: focusedItemId() }),
+    [store],
+  );
+  useWindowShortcuts((command) => stepWaiting(command === 'nextWaitingRequest' ? 1 : -1));
 
   // Native-menu commands from main (the menu's accelerators work wherever focus is). A command is handled
   // once per `seq`: opening a dialog is state derived while rendering, focusing a field is an effect.
@@ -52,6 +60,10 @@ export function App({ store }: { store: AppStore }) {
   // Never over another dialog: that would throw away what is typed in it.
   const openSettings = useCallback(() => setDialog((open) => open ?? { kind: 'settings' }), []);
   useSettingsShortcut(openSettings);
+  useEffect(() => {
+    if (menuCommand?.command === 'nextWaitingRequest') stepWaiting(1);
+    if (menuCommand?.command === 'previousWaitingRequest') stepWaiting(-1);
+  }, [menuCommand, stepWaiting]);
   useEffect(() => {
     // New session: the selected agent's working-folder field, ready for Enter.
     if (menuCommand?.command === 'newSession') document.querySelector<HTMLInputElement>('.new-session-cwd')?.focus();
@@ -90,6 +102,7 @@ export function App({ store }: { store: AppStore }) {
         onDialog={setDialog}
       />
       <main className="workspace">
+        <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onShowItem={revealItem} />
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
         ) : historyView ? (
@@ -132,15 +145,10 @@ export function App({ store }: { store: AppStore }) {
           onToggleCollapsed={() => store.dispatch({ type: 'toggleQueue' })}
           onSeen={markSeen}
           onShowWaiting={showWaiting}
+          waitingTotal={total}
+          onStepWaiting={stepWaiting}
         />
       )}
-      <Notices
-        notices={state.notices}
-        agents={state.agents}
-        connection={state.connection}
-        loaded={state.loaded}
-        onDismiss={(noticeId) => store.dispatch({ type: 'dismissNotice', noticeId })}
-      />
       <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
     </div>
   );

@@ -58,20 +58,25 @@ test.describe('managing agents', () => {
   test('reorders, turns off and on, and removes an agent', async ({ app, harness }) => {
     await expect(sidebar(app).getByText('Ready')).toHaveCount(2);
     await sidebar(app).getByRole('button', { name: 'Agent actions for Beta' }).click();
-    await sidebar(app).getByRole('button', { name: 'Move up' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Move up' }).click();
     await expect.poll(() => harness.hub.snapshot().agents.map((a) => a.name)).toEqual(['Beta', 'Alpha']);
-    await sidebar(app).getByRole('button', { name: 'Turn off' }).click();
+    // The menu closed after acting; focus stayed on the moved row's button.
+    await expect(sidebar(app).getByRole('button', { name: 'Agent actions for Beta' })).toBeFocused();
+    await sidebar(app).getByRole('button', { name: 'Agent actions for Beta' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Turn off' }).click();
     await expect(sidebar(app)).toContainText('Turned off');
-    await sidebar(app).getByRole('button', { name: 'Turn on' }).click();
+    await sidebar(app).getByRole('button', { name: 'Agent actions for Beta' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Turn on' }).click();
     await expect(sidebar(app).getByText('Ready')).toHaveCount(2);
-    await sidebar(app).getByRole('button', { name: 'Remove' }).click();
+    await sidebar(app).getByRole('button', { name: 'Agent actions for Beta' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Remove…' }).click();
     await app.getByRole('dialog', { name: 'Remove agent' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => harness.hub.snapshot().agents.map((a) => a.name)).toEqual(['Alpha']);
   });
 
   test('shows an agent log', async ({ app }) => {
     await sidebar(app).getByRole('button', { name: 'Agent actions for Alpha' }).click();
-    await sidebar(app).getByRole('button', { name: 'Show log' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Show log' }).click();
     const log = app.getByRole('dialog', { name: 'Agent log' });
     await expect(log).toBeVisible();
     await log.getByRole('button', { name: 'Close' }).click();
@@ -94,6 +99,7 @@ test.describe('attention', () => {
     await waiting.getByRole('button', { name: /^Alpha/ }).click();
     await expect(card(app, 'Alpha')).toBeFocused();
 
+    await expect.poll(async () => (await harnessRecord<unknown[]>(request, harness, 'notifications')).length).toBe(2);
     const notifications = await harnessRecord<Array<Record<string, unknown>>>(request, harness, 'notifications');
     expect(notifications.map((n) => [n.agentName, n.kind])).toEqual([
       ['Alpha', 'form'],
@@ -106,14 +112,16 @@ test.describe('attention', () => {
 
   test('a muted agent raises no notification, and a clicked notification reveals its request', async ({ app, harness, request }) => {
     await sidebar(app).getByRole('button', { name: 'Agent actions for Beta' }).click();
-    await sidebar(app).getByRole('button', { name: 'Mute' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Mute' }).click();
     await expect(sidebar(app)).toContainText('Muted');
     await startSessionAndPrompt(app, 'Beta', 'secret');
     await expect(card(app, 'Beta')).toBeVisible();
     await startSessionAndPrompt(app, 'Alpha', 'secret');
     await expect(card(app, 'Alpha')).toBeVisible();
-    const notifications = await harnessRecord<Array<{ agentName: string; itemId: string }>>(request, harness, 'notifications');
-    expect(notifications.map((n) => n.agentName)).toEqual(['Alpha']);
+    // Announced once the hub's short gathering time (ARRIVAL_GATHER_MS) is over.
+    await expect
+      .poll(async () => (await harnessRecord<Array<{ agentName: string }>>(request, harness, 'notifications')).map((n) => n.agentName))
+      .toEqual(['Alpha']);
     // Electron calls focusItem when the notification is clicked.
     const betaItem = harness.hub.snapshot().queue.find((i) => i.agentName === 'Beta')!;
     harness.hub.focusItem(betaItem.itemId);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
 
 // How the app looks and whether everyone can use it (issue 12, "checks that keep it so"): axe-core on every main
@@ -13,14 +13,6 @@ const WIDTHS: Array<[number, number]> = [
   [800, 600],
   [1440, 900],
 ];
-
-/** axe-core's serious and critical violations on the page as it is now, as readable lines (none expected). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 /**
  * Masked in screenshots: clock times change per run, and the transcript's content may sit a pixel higher or lower

@@ -33,7 +33,7 @@ test.describe('MCP servers', () => {
 
     // The agent editor offers it; ticking it gives it to the agent's sessions.
     await app.getByRole('button', { name: 'Agent actions for Demo agent' }).click();
-    await app.getByRole('button', { name: 'Edit', exact: true }).click();
+    await app.getByRole('menuitem', { name: 'Edit', exact: true }).click();
     const editor = app.getByRole('dialog', { name: 'Agent settings' });
     await editor.getByRole('checkbox', { name: /everything/ }).check();
     await editor.getByRole('button', { name: 'Save' }).click();

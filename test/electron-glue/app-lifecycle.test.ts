@@ -409,12 +409,12 @@ describe('app lifecycle', () => {
     window.show();
     window.focus();
     const attention = hubs[0].options.attention!;
-    attention.itemArrived({ itemId: 'item-1', agentId: 'demo', agentName: 'Demo agent', kind: 'form' });
+    attention.itemArrived({ itemId: 'item-1', agentId: 'demo', agentName: 'Demo agent', kind: 'form', count: 1 });
     expect(FakeNotification.created).toEqual([]);
 
     window.blur();
     window.minimized = true;
-    attention.itemArrived({ itemId: 'item-2', agentId: 'demo', agentName: 'Demo agent', kind: 'url' });
+    attention.itemArrived({ itemId: 'item-2', agentId: 'demo', agentName: 'Demo agent', kind: 'url', count: 1 });
     expect(FakeNotification.created.map((n) => n.options)).toEqual([
       { title: 'Switchboard', body: 'Demo agent is asking you to open a page', silent: false },
     ]);
@@ -457,17 +457,17 @@ describe('app lifecycle', () => {
       return item;
     };
 
-    it('installs the application menu; its commands reach the renderer, "Next waiting request" walks the queue', async () => {
+    it('installs the application menu; its commands reach the renderer, Next / Previous waiting request included', async () => {
       const { hubs } = await startReady();
       const hub = hubs[0];
       menuItem('New Session').click!({ checked: false });
       menuItem('Add Agent…').click!({ checked: false });
-      expect(hub.menuCommands).toEqual(['newSession', 'addAgent']);
-      hub.waiting = ['old', 'new'];
+      mainWindow().minimized = true;
       menuItem('Next Waiting Request').click!({ checked: false });
-      menuItem('Next Waiting Request').click!({ checked: false });
-      menuItem('Next Waiting Request').click!({ checked: false });
-      expect(hub.focusedItems).toEqual(['old', 'new', 'old']);
+      menuItem('Previous Waiting Request').click!({ checked: false });
+      // The renderer moves from the card in focus; the window comes forward for it.
+      expect(hub.menuCommands).toEqual(['newSession', 'addAgent', 'nextWaitingRequest', 'previousWaitingRequest']);
+      expect(mainWindow().minimized).toBe(false);
       // Unpackaged: developer tools are in the View menu; no update items (updates are off here).
       expect(FakeMenu.applicationMenu!.find('Check for Updates…')).toBeUndefined();
     });

@@ -45,7 +45,7 @@ function setUp(platform: NodeJS.Platform = 'linux', withWindow = true): Setup {
   return setup;
 }
 
-const formFromClaude = { itemId: 'item-1', agentId: 'claude', agentName: 'Claude', kind: 'form' as const };
+const formFromClaude = { itemId: 'item-1', agentId: 'claude', agentName: 'Claude', kind: 'form' as const, count: 1 };
 
 describe('attention sink', () => {
   beforeEach(() => {
@@ -78,6 +78,14 @@ describe('attention sink', () => {
     expect(notificationBody('Claude', 'form')).toBe('Claude is asking you to fill in a form');
     expect(notificationBody('Gemini', 'url')).toBe('Gemini is asking you to open a page');
     expect(notificationBody('Codex', 'permission')).toBe('Codex is asking you for permission');
+  });
+
+  it('counts the requests one agent sent together in one notification (issue 12 scope 4)', () => {
+    const { sink, window } = setUp();
+    window?.blur();
+    sink.itemArrived({ ...formFromClaude, count: 2 });
+    expect(FakeNotification.created.map((n) => n.options.body)).toEqual(['Claude is asking you 2 things']);
+    expect(notificationBody('Claude', 'url', 1)).toBe('Claude is asking you to open a page');
   });
 
   it('cuts a very long agent name and flattens its white space', () => {

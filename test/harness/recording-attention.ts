@@ -13,6 +13,8 @@ export interface RecordedNotification {
   agentId: string;
   agentName: string;
   kind: 'form' | 'url' | 'permission';
+  /** How many requests of this agent arrived together and share this notification. */
+  count: number;
   /** Milliseconds since the epoch. */
   at: number;
 }
@@ -23,8 +25,8 @@ export class RecordingAttention implements AttentionSink {
   waiting = 0;
 
   itemArrived(info: Omit<RecordedNotification, 'at'>): void {
-    const { itemId, agentId, agentName, kind } = info;
-    this.notifications.push({ itemId, agentId, agentName, kind, at: Date.now() });
+    const { itemId, agentId, agentName, kind, count } = info;
+    this.notifications.push({ itemId, agentId, agentName, kind, count, at: Date.now() });
   }
 
   waitingCount(count: number): void {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryConfigStore } from '../../electron/core/config-store';
-import { Hub, type AttentionSink } from '../../electron/core/hub';
+import { ARRIVAL_GATHER_MS, Hub, type AttentionSink } from '../../electron/core/hub';
 import { NAME_SCHEMA, agentView, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { Puppet } from './puppet';
 
@@ -151,8 +151,38 @@ describe('attention', () => {
     await puppets[0].send(ask(1));
     await puppets[1].send(ask(1));
     await eventually(() => (hub.snapshot().queue.length === 2 ? true : undefined));
-    expect(arrived).toEqual([{ itemId: expect.any(String), agentId: 'a', agentName: 'Loud', kind: 'form' }]);
+    await eventually(() => (arrived.length > 0 ? true : undefined));
+    expect(arrived).toEqual([{ itemId: expect.any(String), agentId: 'a', agentName: 'Loud', kind: 'form', count: 1 }]);
     expect(counts.at(-1)).toBe(2);
+  });
+
+  it('gives requests one agent sends together one announcement that counts them (issue 12 scope 4)', async () => {
+    const arrived: Array<Parameters<AttentionSink['itemArrived']>[0]> = [];
+    const attention: AttentionSink = { itemArrived: (info) => arrived.push(info), waitingCount: () => {} };
+    rig = await startRig([{ id: 'a', name: 'Loud' }, { id: 'b', name: 'Other' }], [], { attention });
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a');
+    await handshake(hub, puppets[1], 'b');
+    await openSession(hub, puppets[0], 'a');
+    await openSession(hub, puppets[1], 'b');
+    const ask = (id: number) => ({ id, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: `q${id}`, requestedSchema: NAME_SCHEMA } });
+    await puppets[0].send(ask(1));
+    await puppets[0].send(ask(2));
+    await puppets[1].send(ask(1));
+    await eventually(() => (hub.snapshot().queue.length === 3 ? true : undefined));
+    await eventually(() => (arrived.length === 2 ? true : undefined));
+    const oldestOfA = hub.snapshot().queue.find((i) => i.agentId === 'a' && i.message === 'q1')!;
+    // One for the two of Loud (naming the oldest, which a click shows), one for Other: never one per request.
+    expect(arrived.map(({ agentName, count }) => [agentName, count]).sort()).toEqual([
+      ['Loud', 2],
+      ['Other', 1],
+    ]);
+    expect(arrived.find((a) => a.agentId === 'a')?.itemId).toBe(oldestOfA.itemId);
+    // A request that comes later is a new notification.
+    await new Promise((r) => setTimeout(r, ARRIVAL_GATHER_MS + 50));
+    await puppets[0].send(ask(3));
+    await eventually(() => (arrived.length === 3 ? true : undefined));
+    expect(arrived[2]).toMatchObject({ agentName: 'Loud', count: 1 });
   });
 });
 

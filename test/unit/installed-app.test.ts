@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aboutCredits, shippedLicences } from '../../electron/main/about';
-import { buildMenuTemplate, COMMAND_ACCELERATORS, nextWaitingItemId, type AppCommand } from '../../electron/main/app-menu';
+import { buildMenuTemplate, COMMAND_ACCELERATORS, type AppCommand } from '../../electron/main/app-menu';
 import { AppSettingsFile } from '../../electron/main/app-settings';
 import { MAX_RELOADS, RELOAD_WINDOW_MS, ReloadBudget } from '../../electron/main/renderer-recovery';
 import { openOldestLabel, trayTitle, trayTooltip } from '../../electron/main/tray-text';
@@ -73,7 +73,7 @@ describe('application menu', () => {
   const ran: AppCommand[] = [];
   const build = (platform: NodeJS.Platform, devTools = false, updatesAvailable = true) =>
     buildMenuTemplate({ platform, devTools, updatesAvailable, autoUpdates: true, run: (c) => ran.push(c), setAutoUpdates: () => {} });
-  type Item = { label?: string; role?: string; accelerator?: string; submenu?: Item[]; click?: (...args: never[]) => void };
+  type Item = { label?: string; role?: string; accelerator?: string; registerAccelerator?: boolean; submenu?: Item[]; click?: (...args: never[]) => void };
   const flat = (items: Item[]): Item[] => items.flatMap((item) => [item, ...flat(item.submenu ?? [])]);
 
   it('offers the app’s commands with their accelerators on every platform', () => {
@@ -81,7 +81,11 @@ describe('application menu', () => {
       const items = flat(build(platform) as Item[]);
       const byLabel = (label: string) => items.find((i) => i.label === label);
       expect(byLabel('New Session')?.accelerator).toBe(COMMAND_ACCELERATORS.newSession);
-      expect(byLabel('Next Waiting Request')?.accelerator).toBe(COMMAND_ACCELERATORS.nextWaitingRequest);
+      expect(byLabel('Next Waiting Request')?.accelerator).toBe('CmdOrCtrl+Alt+Down');
+      expect(byLabel('Previous Waiting Request')?.accelerator).toBe('CmdOrCtrl+Alt+Up');
+      // Shown, but carried out by the renderer's key handler (one press must not move twice).
+      expect(byLabel('Next Waiting Request')?.registerAccelerator).toBe(false);
+      expect(byLabel('Previous Waiting Request')?.registerAccelerator).toBe(false);
       expect(byLabel('Add Agent…')?.accelerator).toBe(COMMAND_ACCELERATORS.addAgent);
       expect(byLabel(platform === 'darwin' ? 'Settings…' : 'Settings')?.accelerator).toBe('CmdOrCtrl+,');
       expect(byLabel('About Switchboard')).toBeDefined();
@@ -89,7 +93,8 @@ describe('application menu', () => {
     }
     ran.length = 0;
     flat(build('linux') as Item[]).find((i) => i.label === 'Next Waiting Request')!.click!();
-    expect(ran).toEqual(['nextWaitingRequest']);
+    flat(build('linux') as Item[]).find((i) => i.label === 'Previous Waiting Request')!.click!();
+    expect(ran).toEqual(['nextWaitingRequest', 'previousWaitingRequest']);
   });
 
   it('has the macOS app menu only on macOS, and developer tools only in unpackaged runs', () => {
@@ -107,14 +112,7 @@ describe('application menu', () => {
     expect(labels(false)).not.toContain('Check for Updates…');
   });
 
-  it('"Next waiting request" walks the waiting requests oldest first and wraps', () => {
-    expect(nextWaitingItemId([], undefined)).toBeUndefined();
-    expect(nextWaitingItemId(['a', 'b', 'c'], undefined)).toBe('a');
-    expect(nextWaitingItemId(['a', 'b', 'c'], 'a')).toBe('b');
-    expect(nextWaitingItemId(['a', 'b', 'c'], 'c')).toBe('a');
-    // The one shown last was answered: start again from the oldest.
-    expect(nextWaitingItemId(['b', 'c'], 'a')).toBe('b');
-  });
+
 });
 
 describe('update policy', () => {

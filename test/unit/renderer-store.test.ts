@@ -9,6 +9,7 @@ import {
   queueOfAgent,
   reduce,
   splitByLive,
+  stepWaiting,
   unreadCounts,
   waitingItems,
   waitsForUser,
@@ -464,5 +465,53 @@ describe('renderer store: waiting and unread', () => {
     expect(waiting[0].itemId).toBe('i499');
     expect(pendingCounts(queue).size).toBe(20);
     expect(unreadCounts(queue, new Set()).get('agent-0')).toBe(25);
+  });
+});
+
+describe('Next / Previous waiting request (issue 12 scope 5)', () => {
+  it('steps through waiting requests oldest first across agents, wrapping both ways', () => {
+    expect(stepWaiting([], undefined, 1)).toBeUndefined();
+    expect(stepWaiting(['a', 'b', 'c'], undefined, 1)).toBe('a');
+    expect(stepWaiting(['a', 'b', 'c'], undefined, -1)).toBe('c');
+    expect(stepWaiting(['a', 'b', 'c'], 'a', 1)).toBe('b');
+    expect(stepWaiting(['a', 'b', 'c'], 'c', 1)).toBe('a');
+    expect(stepWaiting(['a', 'b', 'c'], 'a', -1)).toBe('c');
+    // The one in focus was answered meanwhile: start again from the oldest (or the newest going back).
+    expect(stepWaiting(['b', 'c'], 'a', 1)).toBe('b');
+    expect(stepWaiting(['b', 'c'], 'a', -1)).toBe('c');
+  });
+
+  it('shows the next waiting request of another agent and asks to focus into it', () => {
+    const queue = [item('i1', { arrivedAt: 1 }), item('i2', { agentId: 'b', agentName: 'Agent b', arrivedAt: 2 }), item('done', { state: 'withdrawn', arrivedAt: 3 })];
+    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b')], queue }) });
+    state = reduce(state, { type: 'stepWaiting', direction: 1, from: 'i1' });
+    expect(state.selectedAgentId).toBe('b');
+    expect(state.reveal).toMatchObject({ itemId: 'i2', into: true });
+    // Without a card in focus it goes on from the one it showed last; ended items are never stops.
+    state = reduce(state, { type: 'stepWaiting', direction: 1 });
+    expect(state.reveal).toMatchObject({ itemId: 'i1', into: true });
+    expect(state.selectedAgentId).toBe('a');
+  });
+});
+
+describe('arrival notices (issue 12 scope 4)', () => {
+  const arrived = (state: AppState, agentId: string, itemIds: string[]) => withEvents(state, { type: 'requestsArrived', agentId, itemIds });
+
+  it('tells once about requests of an agent not on screen, counting those still waiting, with Show for the oldest', () => {
+    const queue = [item('b1', { agentId: 'b', arrivedAt: 1 }), item('b2', { agentId: 'b', arrivedAt: 2 }), item('b3', { agentId: 'b', state: 'withdrawn' })];
+    const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b', { name: 'Beta' })], queue }) });
+    const told = arrived(state, 'b', ['b1', 'b2', 'b3']);
+    expect(told.notices).toEqual([{ noticeId: 1, level: 'info', agentId: 'b', text: 'Beta is asking you 2 things.', itemId: 'b1' }]);
+    expect(arrived(state, 'b', ['b1']).notices[0].text).toBe('Beta is asking you to fill in a form.');
+    // Nothing of it waits any more: nothing to say.
+    expect(arrived(state, 'b', ['b3']).notices).toEqual([]);
+  });
+
+  it('says nothing when that agent’s requests are on screen, but does from the Waiting list or History', () => {
+    const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b')], queue: [item('a1')] }) });
+    // The first agent is shown when none was chosen.
+    expect(arrived(state, 'a', ['a1']).notices).toEqual([]);
+    expect(arrived(reduce(state, { type: 'showHistory' }), 'a', ['a1']).notices).toHaveLength(1);
+    expect(arrived(reduce(state, { type: 'selectAgent', agentId: 'b' }), 'a', ['a1']).notices).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentView, CommandName, CommandParams } from '../../../shared/bridge';
 import { duplicateParams } from './agent-settings';
-import { canRestart } from './agent-status';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import type { AgentDialog } from './AgentDialogs';
+import { menuKeyTarget, type MenuKey } from './menu-keys';
 import './AgentActions.css';
 
 interface AgentActionsProps {
@@ -18,15 +18,28 @@ interface AgentActionsProps {
   onDialog: (dialog: AgentDialog) => void;
   /** A duplicate was made: show it. */
   onSelectAgent: (agentId: string) => void;
-  /** DOM id for the panel. */
+  /** DOM id for the menu. */
   panelId: string;
 }
 
+type MenuAction = 'edit' | 'duplicate' | 'moveUp' | 'moveDown' | 'toggleEnabled' | 'toggleMuted' | 'log' | 'restart' | 'remove';
+
+/** One entry of the menu: what it does, what it says, and whether it can be chosen now (and why not). */
+interface MenuEntry {
+  action: MenuAction;
+  label: string;
+  /** Why it cannot be chosen now; it is still listed (and focusable), so the user learns it exists. */
+  unavailable?: string;
+  danger?: boolean;
+}
+
 /**
- * The "Agent actions for <name>" button of a sidebar row and the panel it unfolds below the row: Edit, Duplicate,
- * Move up / Move down, Turn off / Turn on, Mute / Unmute, Show log, Restart (when the process stopped) and Remove
- * (asks first). A disclosure rather than a floating menu: it stays inside the scrolling sidebar and needs no
- * positioning. Escape folds it and returns to the button.
+ * The "Agent actions for <name>" menu button of a sidebar row (WAI-ARIA menu button): Edit, Duplicate, Move up /
+ * Move down, Turn off / Turn on, Mute / Unmute, Show log, Restart (always: also for a live or stuck agent) and
+ * Remove (asks first). Enter, Space or ↓ opens it on its first item, ↑ on its last; ↑/↓ move (wrapping), Home/End
+ * jump, Escape closes it and returns to the button, Tab closes it and moves on; choosing an item closes it and
+ * returns focus to the button before acting. The list unfolds below the row rather than floating, so it stays
+ * inside the scrolling sidebar and needs no positioning.
  */
 export function AgentActions(props: AgentActionsProps) {
   const { agent, index, total, names, open, onToggle, onDialog, onSelectAgent, panelId } = props;
@@ -34,33 +47,32 @@ export function AgentActions(props: AgentActionsProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const upRef = useRef<HTMLButtonElement>(null);
-  const downRef = useRef<HTMLButtonElement>(null);
-  /** The move button pressed last: the row's DOM node may be moved with the list, which drops focus. */
-  const lastMove = useRef<'up' | 'down' | null>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  /** Which item takes focus when the menu opens. */
+  const [openAt, setOpenAt] = useState<'first' | 'last'>('first');
+  /** A move was chosen: the row's DOM node may be moved with the list, which drops focus. */
+  const moved = useRef(false);
 
   useEffect(() => {
-    const which = lastMove.current;
-    const panel = panelRef.current;
-    if (!which || !panel) return;
-    lastMove.current = null;
-    if (panel.contains(document.activeElement)) return;
-    const preferred = which === 'up' ? upRef.current : downRef.current;
-    const other = which === 'up' ? downRef.current : upRef.current;
-    (preferred && !preferred.disabled ? preferred : other)?.focus();
+    if (!moved.current) return;
+    moved.current = false;
+    if (document.activeElement === document.body || !document.activeElement) toggleRef.current?.focus();
   }, [index]);
 
-  async function run<K extends CommandName>(command: K, params: CommandParams<K>, what: string): Promise<boolean> {
-    if (busy) return false;
+  useEffect(() => {
+    if (!open) return;
+    const items = menuItems(menuRef.current);
+    (openAt === 'last' ? items[items.length - 1] : items[0])?.focus();
+  }, [open, openAt]);
+
+  async function run<K extends CommandName>(command: K, params: CommandParams<K>, what: string): Promise<void> {
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
       await bridge.invoke(command, params);
-      return true;
     } catch (error) {
       setFailure(`Could not ${what}: ${errorSentence(error)}`);
-      return false;
     } finally {
       setBusy(false);
     }
@@ -80,19 +92,77 @@ export function AgentActions(props: AgentActionsProps) {
     }
   }
 
-  function move(by: -1 | 1): void {
-    lastMove.current = by < 0 ? 'up' : 'down';
-    void run('moveAgent', { agentId: agent.agentId, toIndex: index + by }, 'move the agent');
+  const { agentId } = agent;
+  const why = (cannot: string | false): string | undefined => (cannot ? cannot : busy ? 'busy' : undefined);
+  const entries: MenuEntry[] = [
+    { action: 'edit', label: 'Edit' },
+    { action: 'duplicate', label: 'Duplicate', unavailable: why(false) },
+    { action: 'moveUp', label: 'Move up', unavailable: why(index === 0 && 'already first') },
+    { action: 'moveDown', label: 'Move down', unavailable: why(index >= total - 1 && 'already last') },
+    { action: 'toggleEnabled', label: agent.enabled ? 'Turn off' : 'Turn on', unavailable: why(false) },
+    { action: 'toggleMuted', label: agent.muted ? 'Unmute' : 'Mute', unavailable: why(false) },
+    { action: 'log', label: 'Show log' },
+    // Offered whatever the agent is doing: a live agent that is stuck needs it most.
+    { action: 'restart', label: 'Restart', unavailable: why(!agent.enabled && 'turn it on first') },
+    { action: 'remove', label: 'Remove…', danger: true },
+  ];
+
+  function perform(action: MenuAction): void {
+    switch (action) {
+      case 'edit':
+        return onDialog({ kind: 'edit', agentId });
+      case 'duplicate':
+        return void duplicate();
+      case 'moveUp':
+      case 'moveDown':
+        moved.current = true;
+        return void run('moveAgent', { agentId, toIndex: index + (action === 'moveUp' ? -1 : 1) }, 'move the agent');
+      case 'toggleEnabled':
+        return void run('setAgentFlags', { agentId, enabled: !agent.enabled }, agent.enabled ? 'turn the agent off' : 'turn the agent on');
+      case 'toggleMuted':
+        return void run('setAgentFlags', { agentId, muted: !agent.muted }, agent.muted ? 'unmute the agent' : 'mute the agent');
+      case 'log':
+        return onDialog({ kind: 'log', agentId });
+      case 'restart':
+        return void run('restartAgent', { agentId }, 'restart the agent');
+      case 'remove':
+        return onDialog({ kind: 'remove', agentId });
+    }
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
+  function close(): void {
     onToggle(false);
     toggleRef.current?.focus();
   }
 
-  const { agentId } = agent;
+  function choose(entry: MenuEntry): void {
+    if (entry.unavailable) return;
+    close();
+    perform(entry.action);
+  }
+
+  function onToggleKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    setOpenAt(event.key === 'ArrowUp' ? 'last' : 'first');
+    onToggle(true);
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      return close();
+    }
+    if (event.key === 'Tab') return onToggle(false);
+    const items = menuItems(menuRef.current);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const target = menuKeyTarget(event.key as MenuKey, at, items.length);
+    if (target === undefined) return;
+    event.preventDefault();
+    items[target]?.focus();
+  }
+
   return (
     <>
       <button
@@ -100,81 +170,59 @@ export function AgentActions(props: AgentActionsProps) {
         type="button"
         className="agent-actions-toggle"
         aria-label={`Agent actions for ${agent.name}`}
+        aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         title="Agent actions"
-        onClick={() => onToggle(!open)}
+        onClick={() => {
+          setOpenAt('first');
+          onToggle(!open);
+        }}
+        onKeyDown={onToggleKeyDown}
       >
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <div
+        <ul
           className="agent-actions"
           id={panelId}
-          ref={panelRef}
-          role="group"
+          ref={menuRef}
+          role="menu"
           aria-label={`Actions for ${agent.name}`}
-          onKeyDown={onKeyDown}
+          onKeyDown={onMenuKeyDown}
+          onBlur={(event) => {
+            // Focus went elsewhere (a click outside, Tab): the menu folds away, focus stays where it went.
+            const to = event.relatedTarget;
+            if (to && !event.currentTarget.contains(to) && to !== toggleRef.current) onToggle(false);
+          }}
         >
-          <button type="button" className="button button-small" onClick={() => onDialog({ kind: 'edit', agentId })}>
-            Edit
-          </button>
-          <button type="button" className="button button-small" onClick={() => void duplicate()} disabled={busy}>
-            Duplicate
-          </button>
-          <button type="button" className="button button-small" ref={upRef} onClick={() => move(-1)} disabled={busy || index === 0}>
-            Move up
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            ref={downRef}
-            onClick={() => move(1)}
-            disabled={busy || index >= total - 1}
-          >
-            Move down
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            onClick={() =>
-              void run('setAgentFlags', { agentId, enabled: !agent.enabled }, agent.enabled ? 'turn the agent off' : 'turn the agent on')
-            }
-          >
-            {agent.enabled ? 'Turn off' : 'Turn on'}
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={busy}
-            onClick={() => void run('setAgentFlags', { agentId, muted: !agent.muted }, agent.muted ? 'unmute the agent' : 'mute the agent')}
-          >
-            {agent.muted ? 'Unmute' : 'Mute'}
-          </button>
-          <button type="button" className="button button-small" onClick={() => onDialog({ kind: 'log', agentId })}>
-            Show log
-          </button>
-          {canRestart(agent.status) && (
-            <button
-              type="button"
-              className="button button-small"
-              disabled={busy}
-              onClick={() => void run('restartAgent', { agentId }, 'restart the agent')}
-            >
-              Restart
-            </button>
-          )}
-          <button type="button" className="button button-small button-danger" onClick={() => onDialog({ kind: 'remove', agentId })}>
-            Remove
-          </button>
-          {failure && (
-            <p className="agent-actions-error plain-text" role="alert">
-              {failure}
-            </p>
-          )}
-        </div>
+          {entries.map((entry) => (
+            <li key={entry.action} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`agent-actions-item${entry.danger ? ' is-danger' : ''}`}
+                aria-disabled={entry.unavailable ? true : undefined}
+                onClick={() => choose(entry)}
+              >
+                {entry.label}
+                {entry.unavailable && <span className="agent-actions-why"> ({entry.unavailable})</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {failure && (
+        <p className="agent-actions-error plain-text" role="alert">
+          {failure}
+        </p>
       )}
     </>
   );
+}
+
+/** The menu's items, in order. */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 }

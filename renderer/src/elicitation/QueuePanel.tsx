@@ -1,6 +1,8 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
 import { waitingText } from '../shell/format';
+import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
+import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';
 import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
@@ -43,6 +45,10 @@ interface QueuePanelProps {
   onSeen: (itemIds: string[]) => void;
   /** Opens the "Waiting for you" list (where "Also waiting" leads once it names too many agents). */
   onShowWaiting: () => void;
+  /** How many requests wait across every agent (Next / Previous are offered when there is one). */
+  waitingTotal: number;
+  /** Next (1) / Previous (-1) waiting request, across agents, from the card in focus. */
+  onStepWaiting: (direction: 1 | -1) => void;
 }
 
 /** How many other agents "Also waiting" names; the rest are summed up with a way to the full list. */
@@ -56,6 +62,7 @@ const OTHERS_SHOWN = 4;
 export function QueuePanel(props: QueuePanelProps) {
   const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
     props;
+  const { waitingTotal, onStepWaiting } = props;
   const othersHidden = others.slice(OTHERS_SHOWN);
   // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
   // a finished card never sits above a newer request that still needs the user.
@@ -103,7 +110,8 @@ export function QueuePanel(props: QueuePanelProps) {
     if (!card) return;
     const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     card.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
-    card.focus({ preventScroll: true });
+    if (reveal.into) focusInsideCard(card);
+    else card.focus({ preventScroll: true });
     if (!calm && typeof card.animate === 'function') {
       card.animate(
         [{ boxShadow: '0 0 0 3px rgb(240 180 76 / 0.9)' }, { boxShadow: '0 0 0 3px rgb(240 180 76 / 0)' }],
@@ -153,18 +161,21 @@ export function QueuePanel(props: QueuePanelProps) {
           Requests
           {agent && <span className="queue-head-agent"> from {agent.name}</span>}
         </h2>
-        {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
-        {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
-        <button
-          type="button"
-          className="button queue-toggle"
-          aria-expanded={!collapsed}
-          aria-controls={`${ids}-body`}
-          onClick={onToggleCollapsed}
-        >
-          {collapsed ? 'Show' : 'Hide'}
-          <span className="sr-only"> requests</span>
-        </button>
+        <div className="queue-head-tools">
+          {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
+          {waitingTotal > 0 && <WaitingSteps onStep={onStepWaiting} />}
+          {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
+          <button
+            type="button"
+            className="button queue-toggle"
+            aria-expanded={!collapsed}
+            aria-controls={`${ids}-body`}
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? 'Show' : 'Hide'}
+            <span className="sr-only"> requests</span>
+          </button>
+        </div>
       </div>
       <div className="queue-body" id={`${ids}-body`}>
         {others.length > 0 && (
@@ -228,6 +239,34 @@ export function QueuePanel(props: QueuePanelProps) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/**
+ * "Previous waiting request" / "Next waiting request": move focus into the waiting request before / after the one
+ * in focus, across agents, wrapping at the ends. The same as the window-wide shortcuts they declare.
+ */
+function WaitingSteps({ onStep }: { onStep: (direction: 1 | -1) => void }) {
+  const steps = [
+    { direction: -1 as const, command: 'previousWaitingRequest' as const, label: 'Previous waiting request', arrow: '↑' },
+    { direction: 1 as const, command: 'nextWaitingRequest' as const, label: 'Next waiting request', arrow: '↓' },
+  ];
+  return (
+    <span className="queue-steps">
+      {steps.map((step) => (
+        <button
+          key={step.command}
+          type="button"
+          className="button button-small queue-step"
+          aria-label={step.label}
+          aria-keyshortcuts={ariaKeyShortcut(step.command, IS_MAC)}
+          title={`${step.label} (${shortcutLabel(step.command, IS_MAC)})`}
+          onClick={() => onStep(step.direction)}
+        >
+          <span aria-hidden="true">{step.arrow}</span>
+        </button>
+      ))}
+    </span>
   );
 }
 

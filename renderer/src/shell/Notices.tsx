@@ -1,41 +1,107 @@
-import type { AgentView } from '../../../shared/bridge';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionStatus, Notice } from '../state/store';
 import './Notices.css';
 
+/**
+ * How long an info notice stays on screen, in ms, counted only while the window is shown and the pointer and
+ * focus are elsewhere: long enough to read two sentences twice. Errors stay until dismissed.
+ */
+export const INFO_NOTICE_MS = 8000;
+
 interface NoticesProps {
   notices: Notice[];
-  agents: AgentView[];
   connection: ConnectionStatus;
   loaded: boolean;
   onDismiss: (noticeId: number) => void;
+  /** "Show" on a notice about a request: shows its agent with the card in focus. */
+  onShowItem: (itemId: string) => void;
 }
 
-/** The toast area: main's notices (plain sentences, dismissible) and the connection state, announced politely. */
-export function Notices({ notices, agents, connection, loaded, onDismiss }: NoticesProps) {
-  // Before the first snapshot the main area says "Connecting…"; here only a lost connection is worth a toast.
+/**
+ * The notices strip at the top of the middle column: main's notices (plain sentences that name what they are about
+ * once) and the connection state, announced politely. It takes its own room rather than floating over the window,
+ * so it never covers a card's buttons or the composer. Info notices go away by themselves ({@link INFO_NOTICE_MS});
+ * errors stay until dismissed.
+ */
+export function Notices({ notices, connection, loaded, onDismiss, onShowItem }: NoticesProps) {
+  // Before the first snapshot the main area says "Connecting…"; here only a lost connection is worth a notice.
   const connectionText = connection === 'reconnecting' && loaded ? 'Lost the connection to Switchboard. Reconnecting…' : '';
   return (
     <div className="notices" role="status" aria-label="Notices">
       {connectionText && <p className="notice notice-connection">{connectionText}</p>}
-      {notices.map((notice) => {
-        const agent = notice.agentId ? agents.find((a) => a.agentId === notice.agentId) : undefined;
-        return (
-          <div key={notice.noticeId} className={`notice notice-${notice.level}`}>
-            <p className="notice-text plain-text">
-              {agent && <strong>{agent.name}: </strong>}
-              {notice.text}
-            </p>
-            <button
-              type="button"
-              className="notice-dismiss"
-              aria-label="Dismiss notice"
-              onClick={() => onDismiss(notice.noticeId)}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        );
-      })}
+      {notices.map((notice) => (
+        <NoticeRow key={notice.noticeId} notice={notice} onDismiss={onDismiss} onShowItem={onShowItem} />
+      ))}
     </div>
   );
+}
+
+interface NoticeRowProps {
+  notice: Notice;
+  onDismiss: (noticeId: number) => void;
+  onShowItem: (itemId: string) => void;
+}
+
+function NoticeRow({ notice, onDismiss, onShowItem }: NoticeRowProps) {
+  const [held, setHeld] = useState({ hover: false, focus: false });
+  const visible = useWindowShown();
+  const remaining = useRef(INFO_NOTICE_MS);
+  const dismiss = useRef(onDismiss);
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  }, [onDismiss]);
+  const { itemId } = notice;
+  const running = notice.level === 'info' && visible && !held.hover && !held.focus;
+
+  // Counts down only while nobody is reading it (pointer over it, focus in it) and the window is shown; a pause
+  // keeps the time left (at least a second more once it is let go) rather than starting again.
+  useEffect(() => {
+    if (!running) return;
+    const started = performance.now();
+    const timer = window.setTimeout(() => dismiss.current(notice.noticeId), remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current = Math.max(1000, remaining.current - (performance.now() - started));
+    };
+  }, [running, notice.noticeId]);
+
+  return (
+    <div
+      className={`notice notice-${notice.level}`}
+      onMouseEnter={() => setHeld((h) => ({ ...h, hover: true }))}
+      onMouseLeave={() => setHeld((h) => ({ ...h, hover: false }))}
+      onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld((h) => ({ ...h, focus: false }));
+      }}
+    >
+      <p className="notice-text plain-text">{notice.text}</p>
+      {itemId !== undefined && (
+        <button
+          type="button"
+          className="button button-small notice-show"
+          onClick={() => {
+            onDismiss(notice.noticeId);
+            onShowItem(itemId);
+          }}
+        >
+          Show
+        </button>
+      )}
+      <button type="button" className="notice-dismiss" aria-label="Dismiss notice" onClick={() => onDismiss(notice.noticeId)}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/** Whether the window is shown (not minimized, not on another desktop): a notice is not timed out unseen. */
+function useWindowShown(): boolean {
+  const [shown, setShown] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const update = () => setShown(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', update);
+    return () => document.removeEventListener('visibilitychange', update);
+  }, []);
+  return shown;
 }

@@ -19,16 +19,22 @@ import type {
   TranscriptEntry,
 } from '../../../shared/bridge';
 import { revealEvent } from '../shell/visible-events';
+import { askingText } from '../../../shared/attention-text';
 
 /** Whether the renderer currently reaches main (always `open` under Electron's preload). */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
-/** A plain sentence shown in the toast area until the user dismisses it. */
+/**
+ * A plain sentence shown in the notices strip: an error until the user dismisses it, info for a few seconds
+ * (shell/Notices.tsx). `text` names what it is about once; `agentId` says which agent it concerns, not shown again.
+ */
 export interface Notice {
   noticeId: number;
   level: 'info' | 'error';
   agentId?: string;
   text: string;
+  /** A request the notice is about: the notice offers "Show" for it. */
+  itemId?: string;
 }
 
 export interface AppState {
@@ -81,6 +87,8 @@ export interface AppState {
 export interface RevealRequest {
   itemId: string;
   seq: number;
+  /** Focus inside the card (its first field, else its primary action) rather than the card itself. */
+  into?: boolean;
 }
 
 export type AppAction =
@@ -100,6 +108,11 @@ export type AppAction =
   | { type: 'showSession'; agentId: string; sessionKey: string }
   /** Selects the item's agent (and session) and asks the queue to bring its card into view and focus it. */
   | { type: 'revealItem'; itemId: string }
+  /**
+   * Next / Previous waiting request (issue 12 scope 5): reveals the waiting request after (1) or before (-1) `from`
+   * (the card in focus) or else the last one revealed, across agents, and focuses into it.
+   */
+  | { type: 'stepWaiting'; direction: 1 | -1; from?: string }
   | { type: 'toggleQueue' }
   /** These items' cards have been on screen: they are read. */
   | { type: 'markSeen'; itemIds: string[] };
@@ -164,6 +177,11 @@ export function reduce(state: AppState, action: AppAction): AppState {
       };
     case 'revealItem':
       return revealItem(state, action.itemId);
+    case 'stepWaiting': {
+      const ids = waitingItems(state.queue).map((i) => i.itemId);
+      const target = stepWaiting(ids, action.from ?? state.reveal?.itemId, action.direction);
+      return target ? revealItem(state, target, true) : state;
+    }
     case 'toggleQueue':
       return { ...state, queueCollapsed: !state.queueCollapsed };
     case 'markSeen': {
@@ -179,7 +197,7 @@ export function reduce(state: AppState, action: AppAction): AppState {
  * Selects the item's agent, and its session when it belongs to one, shows the agent view with the Requests panel
  * unfolded, and asks for the card to be revealed. An item not in the queue changes nothing.
  */
-function revealItem(state: AppState, itemId: string): AppState {
+function revealItem(state: AppState, itemId: string, into = false): AppState {
   const item = state.queue.find((i) => i.itemId === itemId);
   if (!item) return state;
   const selectedSessions =
@@ -192,7 +210,7 @@ function revealItem(state: AppState, itemId: string): AppState {
     selectedSessions,
     view: 'agent',
     queueCollapsed: false,
-    reveal: { itemId, seq: (state.reveal?.seq ?? 0) + 1 },
+    reveal: { itemId, seq: (state.reveal?.seq ?? 0) + 1, ...(into ? { into } : {}) },
     pendingFocus: state.pendingFocus === itemId ? null : state.pendingFocus,
   };
 }
@@ -250,6 +268,8 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
     }
     case 'notice':
       return addNotice(state, { level: event.level, agentId: event.agentId, text: event.text });
+    case 'requestsArrived':
+      return arrivalNotice(state, event.agentId, event.itemIds);
     case 'sessionRemoved': {
       const sessions = state.sessions.filter((s) => s.sessionKey !== event.sessionKey);
       return sessions.length === state.sessions.length ? state : { ...state, sessions };
@@ -310,9 +330,27 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
   return next;
 }
 
+/**
+ * Requests of one agent arrived together: one notice ("Beta is asking you 2 things", with Show for the oldest)
+ * unless that agent's Requests are on screen already, where the cards say it themselves. Only requests still
+ * waiting count; none left, no notice.
+ */
+function arrivalNotice(state: AppState, agentId: string, itemIds: string[]): AppState {
+  const waiting = itemIds
+    .map((id) => state.queue.find((i) => i.itemId === id))
+    .filter((i): i is QueueItemView => i !== undefined && waitsForUser(i));
+  const first = waiting[0];
+  if (!first) return state;
+  const shownAgent = state.agents.find((a) => a.agentId === state.selectedAgentId) ?? state.agents[0];
+  if (state.view === 'agent' && shownAgent?.agentId === agentId) return state;
+  const agentName = state.agents.find((a) => a.agentId === agentId)?.name ?? first.agentName;
+  return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, itemId: first.itemId });
+}
+
 function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState {
   const withId: Notice = { ...notice, noticeId: state.nextNoticeId };
   if (withId.agentId === undefined) delete withId.agentId;
+  if (withId.itemId === undefined) delete withId.itemId;
   const notices = [...state.notices, withId].slice(-MAX_NOTICES);
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
@@ -356,6 +394,19 @@ export function splitByLive(items: QueueItemView[]): { live: QueueItemView[]; en
 /** Every agent's items that wait for the user ({@link waitsForUser}), oldest first: the "Waiting for you" list. */
 export function waitingItems(queue: QueueItemView[]): QueueItemView[] {
   return queue.filter(waitsForUser).sort(byArrival);
+}
+
+/**
+ * The waiting request `direction` steps away from `currentId` in `waitingOldestFirst`, wrapping at either end.
+ * From nothing (or from an item that no longer waits) Next starts at the oldest and Previous at the newest.
+ * Undefined when nothing waits.
+ */
+export function stepWaiting(waitingOldestFirst: string[], currentId: string | undefined, direction: 1 | -1): string | undefined {
+  const count = waitingOldestFirst.length;
+  if (count === 0) return undefined;
+  const at = currentId === undefined ? -1 : waitingOldestFirst.indexOf(currentId);
+  if (at < 0) return waitingOldestFirst[direction === 1 ? 0 : count - 1];
+  return waitingOldestFirst[(at + direction + count) % count];
 }
 
 /** Whether an item waits for the user and its card has never been on screen. */
