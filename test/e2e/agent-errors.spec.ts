@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { resolve } from 'node:path';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 // Errors that help (issue 12, scope 9): a failed start shows the agent's last stderr lines (redacted, spec
@@ -67,8 +67,7 @@ test.describe('a failed start', () => {
       await app.emulateMedia({ colorScheme: theme });
       await sidebar(app).getByRole('button', { name: 'Wrapped', exact: true }).click();
       await expect(header(app).getByRole('region', { name: 'Last lines of its error output' })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page: app }).include('.agent-header').analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousViolations(app)).toEqual([]);
     });
   }
 });
