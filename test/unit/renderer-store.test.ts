@@ -15,6 +15,7 @@ import {
   waitsForUser,
   type AppState,
 } from '../../renderer/src/state/store';
+import { explainDeclineText } from '../../renderer/src/history/record-actions';
 
 function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
   return {
@@ -501,7 +502,7 @@ describe('arrival notices (issue 12 scope 4)', () => {
     const queue = [item('b1', { agentId: 'b', arrivedAt: 1 }), item('b2', { agentId: 'b', arrivedAt: 2 }), item('b3', { agentId: 'b', state: 'withdrawn' })];
     const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b', { name: 'Beta' })], queue }) });
     const told = arrived(state, 'b', ['b1', 'b2', 'b3']);
-    expect(told.notices).toEqual([{ noticeId: 1, level: 'info', agentId: 'b', text: 'Beta is asking you 2 things.', itemId: 'b1' }]);
+    expect(told.notices).toEqual([{ noticeId: 1, level: 'info', agentId: 'b', text: 'Beta is asking you 2 things.', action: { kind: 'show', itemId: 'b1' } }]);
     expect(arrived(state, 'b', ['b1']).notices[0].text).toBe('Beta is asking you to fill in a form.');
     // Nothing of it waits any more: nothing to say.
     expect(arrived(state, 'b', ['b3']).notices).toEqual([]);
@@ -513,5 +514,39 @@ describe('arrival notices (issue 12 scope 4)', () => {
     expect(arrived(state, 'a', ['a1']).notices).toEqual([]);
     expect(arrived(reduce(state, { type: 'showHistory' }), 'a', ['a1']).notices).toHaveLength(1);
     expect(arrived(reduce(state, { type: 'selectAgent', agentId: 'b' }), 'a', ['a1']).notices).toHaveLength(1);
+  });
+});
+
+describe('after a Decline (issue 12 scope 7)', () => {
+  const declined = (outcome: 'open' | 'declined') => ({
+    entryId: 'request-i1',
+    role: 'system' as const,
+    kind: 'request' as const,
+    text: 'Pick a colour',
+    request: { mode: 'form' as const, message: 'Pick a colour', outcome },
+  });
+
+  it('offers to tell the agent why, once, when a record of the session turns declined', () => {
+    const s = session('s1', { agentId: 'a', transcript: [declined('open')] });
+    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions: [s] }) });
+    state = withEvents(state, { type: 'transcript', sessionKey: 's1', upserts: [declined('declined')] });
+    expect(state.notices).toEqual([
+      {
+        noticeId: 1,
+        level: 'info',
+        agentId: 'a',
+        text: 'You declined Alpha’s request.',
+        action: { kind: 'explain', agentId: 'a', sessionKey: 's1', question: 'Pick a colour' },
+      },
+    ]);
+    // The same record again (an unrelated rewrite) says nothing more.
+    state = withEvents(state, { type: 'transcript', sessionKey: 's1', upserts: [declined('declined')] });
+    expect(state.notices).toHaveLength(1);
+  });
+
+  it('starts the sentence with the question, cut to its first line', () => {
+    expect(explainDeclineText('Pick a colour\nany colour')).toBe('I declined “Pick a colour” because ');
+    expect(explainDeclineText('  ')).toBe('I declined your request because ');
+    expect(explainDeclineText('x'.repeat(200))).toMatch(/^I declined “x{79}…” because $/);
   });
 });

@@ -269,6 +269,7 @@ export class ElicitationBroker {
   /**
    * The user's answer to an item (spec E-RES-1, E-RES-2, E-CXL-2, E-URL-6, E-URL-7).
    * @param openIn URL mode: where to open the page after consent (default from the options).
+   * @returns a form accept's `content` exactly as sent (for the transcript's record); otherwise undefined.
    * @throws Error (plain sentence) when the item is unknown, belongs to another agent, is no longer pending,
    *   or an accept's values do not pass the schema (E-FORM-5).
    */
@@ -278,7 +279,7 @@ export class ElicitationBroker {
     action: 'accept' | 'decline' | 'cancel',
     values?: FormValues,
     openIn?: UrlOpenMode,
-  ): void {
+  ): FormCheck['content'] | undefined {
     const entry = this.requireEntry(itemId, agentId);
     if (entry.view.state !== 'pending' || !entry.settle) {
       throw new Error('This request is no longer waiting for an answer; nothing was sent.');
@@ -287,16 +288,19 @@ export class ElicitationBroker {
     const settle = entry.settle as (answer: ElicitationAnswer) => void;
     if (action !== 'accept') {
       settle({ action });
-      return this.remove(entry);
+      this.remove(entry);
+      return undefined;
     }
     if (entry.view.mode === 'form') {
       const check = this.check(entry, values ?? entry.view.draft ?? {});
       const problems = [...check.formErrors, ...Object.values(check.errors)];
       if (problems.length) throw new Error(`The form cannot be sent yet: ${problems[0]}`);
       settle({ action: 'accept', content: check.content });
-      return this.remove(entry);
+      this.remove(entry);
+      return check.content;
     }
     this.consent(entry, openIn ?? this.options.defaultUrlOpenMode ?? 'app-window');
+    return undefined;
   }
 
   /** URL mode: opens a consented page again (spec E-URL-6). */

@@ -3,6 +3,7 @@ import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge'
 import { waitingText } from '../shell/format';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';
+import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
@@ -218,12 +219,7 @@ export function QueuePanel(props: QueuePanelProps) {
             shown.flatMap((item, index) => {
               const drawn = renderCard(item);
               return index === endedFrom
-                ? [
-                    <h3 key="ended-heading" className="queue-ended-title">
-                      Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
-                    </h3>,
-                    drawn,
-                  ]
+                ? [<EndedHeading key="ended-heading" items={items.slice(endedFrom)} onCleared={() => headingRef.current?.focus()} />, drawn]
                 : [drawn];
             })
           )}
@@ -239,6 +235,41 @@ export function QueuePanel(props: QueuePanelProps) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The heading over the ended cards (done, refused, withdrawn, disconnected, stopped) with "Clear ended", which
+ * dismisses them all at once (issue 12 scope 6); each card's own Dismiss still works. Their records stay in the
+ * session's transcript. `onCleared` puts focus somewhere that stays (the button goes away with them).
+ */
+function EndedHeading({ items, onCleared }: { items: QueueItemView[]; onCleared: () => void }) {
+  const bridge = useBridge();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function clear(): Promise<void> {
+    setBusy(true);
+    setFailure(null);
+    const results = await Promise.allSettled(items.map((item) => bridge.invoke('dismissItem', { itemId: item.itemId })));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    setBusy(false);
+    if (failed) setFailure(`Some could not be dismissed: ${errorSentence(failed.reason)}`);
+    else onCleared();
+  }
+  return (
+    <div className="queue-ended-head">
+      <h3 className="queue-ended-title">
+        Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
+      </h3>
+      <button type="button" className="button button-small queue-clear-ended" disabled={busy} onClick={() => void clear()}>
+        Clear ended ({items.length})
+      </button>
+      {failure && (
+        <p className="queue-ended-error plain-text" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
   );
 }
 

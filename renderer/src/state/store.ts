@@ -33,9 +33,17 @@ export interface Notice {
   level: 'info' | 'error';
   agentId?: string;
   text: string;
-  /** A request the notice is about: the notice offers "Show" for it. */
-  itemId?: string;
+  /** The one step the notice offers. */
+  action?: NoticeAction;
 }
+
+/**
+ * What a notice's button does: `show` a request's card ("Show"), or `explain` a Decline — open that session's
+ * composer to tell the agent why ("Tell the agent why…", issue 12 scope 7).
+ */
+export type NoticeAction =
+  | { kind: 'show'; itemId: string }
+  | { kind: 'explain'; agentId: string; sessionKey: string; question: string };
 
 export interface AppState {
   /** True once a snapshot has been applied. */
@@ -249,7 +257,7 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
       const sessions = state.sessions.slice();
       const upserted = upsertEntries(session.transcript, event.upserts);
       sessions[index] = { ...session, transcript: appendToEntries(upserted, event.appends ?? []) };
-      return { ...state, sessions };
+      return declineNotices({ ...state, sessions }, session, event.upserts);
     }
     case 'item': {
       const next = { ...state, queue: upsert(state.queue, event.item, (i) => i.itemId === event.item.itemId) };
@@ -331,6 +339,28 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
 }
 
 /**
+ * A request of this session has just been declined (its record in the transcript turned `declined`): one notice
+ * offering to tell the agent why (issue 12 scope 7). A record that was declined already (a snapshot, a resumed
+ * session) says nothing again.
+ */
+function declineNotices(state: AppState, before: SessionView, upserts: TranscriptEntry[]): AppState {
+  let next = state;
+  for (const entry of upserts) {
+    if (entry.kind !== 'request' || entry.request?.outcome !== 'declined') continue;
+    const previous = before.transcript.find((e) => e.entryId === entry.entryId);
+    if (previous?.request?.outcome === 'declined') continue;
+    const agentName = state.agents.find((a) => a.agentId === before.agentId)?.name ?? 'the agent';
+    next = addNotice(next, {
+      level: 'info',
+      agentId: before.agentId,
+      text: `You declined ${agentName}’s request.`,
+      action: { kind: 'explain', agentId: before.agentId, sessionKey: before.sessionKey, question: entry.request.message },
+    });
+  }
+  return next;
+}
+
+/**
  * Requests of one agent arrived together: one notice ("Beta is asking you 2 things", with Show for the oldest)
  * unless that agent's Requests are on screen already, where the cards say it themselves. Only requests still
  * waiting count; none left, no notice.
@@ -344,13 +374,13 @@ function arrivalNotice(state: AppState, agentId: string, itemIds: string[]): App
   const shownAgent = state.agents.find((a) => a.agentId === state.selectedAgentId) ?? state.agents[0];
   if (state.view === 'agent' && shownAgent?.agentId === agentId) return state;
   const agentName = state.agents.find((a) => a.agentId === agentId)?.name ?? first.agentName;
-  return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, itemId: first.itemId });
+  return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, action: { kind: 'show', itemId: first.itemId } });
 }
 
 function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState {
   const withId: Notice = { ...notice, noticeId: state.nextNoticeId };
   if (withId.agentId === undefined) delete withId.agentId;
-  if (withId.itemId === undefined) delete withId.itemId;
+  if (withId.action === undefined) delete withId.action;
   const notices = [...state.notices, withId].slice(-MAX_NOTICES);
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
