@@ -52,11 +52,14 @@ async function coreRun(version: Version, count: number, probe?: { latencies: num
       const start = performance.now();
       for (let k = 1; probing && k < STREAM_TIMEOUT_MS / PROBE_EVERY_MS; k++) {
         // Latency counts from when the command was due: a blocked event loop delays the timer too, exactly as it
-        // would delay a command arriving over IPC.
+        // would delay a command arriving over IPC. Node's timers run on the event loop's cached clock, which can
+        // be a millisecond behind `performance.now()`, so a timer may fire before `due`: the probe then waits
+        // out the rest (at most one period) so it never sends early, and no latency can come out negative.
         const due = start + k * PROBE_EVERY_MS;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
         if (!probing) break;
+        while (performance.now() < due) await new Promise<void>((next) => setImmediate(next));
         await rig.hub.invoke('getAgentLog', { agentId: 'bench-0' });
         probe!.latencies.push(performance.now() - due);
       }

@@ -71,7 +71,7 @@ async function historyHook(): Promise<Record<string, Summary> | undefined> {
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 
-function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult, startup: StartupResult, bundle: BundleResult): Target[] {
+function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], renderer?: RendererResult, startup?: StartupResult, bundle?: BundleResult): Target[] {
   const targets: Target[] = [];
   for (const r of ingest) {
     targets.push({ name: `ingest v${r.version} vs bare SDK`, measured: r.coreVsSdk, target: '≥ 0.95×', met: r.coreVsSdk >= 0.95, unit: 'throughput ratio, median of rounds' });
@@ -84,17 +84,19 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   for (const c of elicitation) {
     targets.push({ name: `elicitation ${c.action} overhead, ${c.pending} pending`, measured: c.overheadP95Ms, target: '≤ 1 ms p95', met: c.overheadP95Ms <= 1, unit: 'ms, p95(core) − p95(SDK)' });
   }
-  targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${renderer.longTasks} tasks over 50 ms)` });
-  targets.push({ name: 'card painted after its event, under that stream', measured: renderer.cardPaintMs.p95, target: '≤ 50 ms p95', met: renderer.cardPaintMs.p95 <= 50, unit: `ms, p95 of ${renderer.cardPaintMs.n}` });
-  targets.push({ name: 'renderer heap after GC, whole transcript', measured: renderer.heapAfterGcMb, target: '≤ 150 MB', met: renderer.heapAfterGcMb <= 150, unit: 'MB' });
-  targets.push({ name: `typing with ${TYPING_PENDING} pending`, measured: renderer.typingMs.p95, target: '≤ 32 ms p95', met: renderer.typingMs.p95 <= 32, unit: 'ms key to paint, p95' });
-  targets.push({ name: 'harness start to agent list painted', measured: startup.harness.median, target: '≤ 700 ms median', met: startup.harness.median <= 700, unit: 'ms, median' });
-  targets.push({ name: 'renderer initial JavaScript, minified', measured: bundle.initialBytes / 1000, target: '≤ 600 KB', met: bundle.initialBytes <= 600_000 && bundle.minified, unit: `KB (${fmt(bundle.initialGzipBytes / 1000)} KB gzipped)` });
+  if (renderer) {
+    targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${renderer.longTasks} tasks over 50 ms)` });
+    targets.push({ name: 'card painted after its event, under that stream', measured: renderer.cardPaintMs.p95, target: '≤ 50 ms p95', met: renderer.cardPaintMs.p95 <= 50, unit: `ms, p95 of ${renderer.cardPaintMs.n}` });
+    targets.push({ name: 'renderer heap after GC, whole transcript', measured: renderer.heapAfterGcMb, target: '≤ 150 MB', met: renderer.heapAfterGcMb <= 150, unit: 'MB' });
+    targets.push({ name: `typing with ${TYPING_PENDING} pending`, measured: renderer.typingMs.p95, target: '≤ 32 ms p95', met: renderer.typingMs.p95 <= 32, unit: 'ms key to paint, p95' });
+  }
+  if (startup) targets.push({ name: 'harness start to agent list painted', measured: startup.harness.median, target: '≤ 700 ms median', met: startup.harness.median <= 700, unit: 'ms, median' });
+  if (bundle) targets.push({ name: 'renderer initial JavaScript, minified', measured: bundle.initialBytes / 1000, target: '≤ 600 KB', met: bundle.initialBytes <= 600_000 && bundle.minified, unit: `KB (${fmt(bundle.initialGzipBytes / 1000)} KB gzipped)` });
   return targets;
 }
 
-function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult, startup: StartupResult, bundle: BundleResult, targets: Target[]): void {
-  log('\nIngest: 200k agent_message_chunk lines (ms per run: median / p95; ratios of throughput, median of paired rounds)');
+function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[]): void {
+  if (ingest.length) log('\nIngest: 200k agent_message_chunk lines (ms per run: median / p95; ratios of throughput, median of paired rounds)');
   for (const r of ingest) {
     log(
       `  v${r.version}  core ${fmt(r.core.median, 0)} / ${fmt(r.core.p95, 0)}   bare SDK ${fmt(r.sdk.median, 0)} / ${fmt(r.sdk.p95, 0)}   JSON.parse ${fmt(r.parse.median, 0)} / ${fmt(r.parse.p95, 0)}` +
@@ -104,72 +106,94 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
       log(`      during the v2 stream: command latency ${fmt(r.commandLatency.median)} / ${fmt(r.commandLatency.p95)} ms (n=${r.commandLatency.n}), ${fmt(r.batchesPerSecond.median)} bridge batches/s per session`);
     }
   }
-  log('\nElicitation round trip as the agent sees it (ms: median / p95)');
+  if (elicitation.length) log('\nElicitation round trip as the agent sees it (ms: median / p95)');
   for (const c of elicitation) {
     log(`  ${c.action.padEnd(7)} ${String(c.pending).padStart(3)} pending   core ${fmt(c.core.median, 2)} / ${fmt(c.core.p95, 2)}   bare SDK ${fmt(c.sdk.median, 2)} / ${fmt(c.sdk.p95, 2)}   overhead ${fmt(c.overheadMedianMs, 2)} / ${fmt(c.overheadP95Ms, 2)}   (n=${c.core.n})`);
   }
-  log('\nRenderer in Chromium through the harness');
-  log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
-  log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n})`);
-  log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
-  log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
-  log('\nStart-up (ms: median / p95)');
-  log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
-  log('\nRenderer bundle');
-  log(`  initial ${fmt(bundle.initialBytes / 1000)} KB (${fmt(bundle.initialGzipBytes / 1000)} KB gzipped), later ${fmt(bundle.lazyBytes / 1000)} KB (${fmt(bundle.lazyGzipBytes / 1000)} KB gzipped), minified: ${bundle.minified ? 'yes' : 'no'}`);
+  if (renderer) {
+    log('\nRenderer in Chromium through the harness');
+    log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
+    log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n})`);
+    log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
+    log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
+  }
+  if (startup) {
+    log('\nStart-up (ms: median / p95)');
+    log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
+  }
+  if (bundle) {
+    log('\nRenderer bundle');
+    log(`  initial ${fmt(bundle.initialBytes / 1000)} KB (${fmt(bundle.initialGzipBytes / 1000)} KB gzipped), later ${fmt(bundle.lazyBytes / 1000)} KB (${fmt(bundle.lazyGzipBytes / 1000)} KB gzipped), minified: ${bundle.minified ? 'yes' : 'no'}`);
+  }
   log('\nTargets');
   const width = Math.max(...targets.map((t) => t.name.length));
   for (const t of targets) log(`  ${t.met ? 'MET    ' : 'NOT MET'}  ${t.name.padEnd(width)}  ${fmt(t.measured, 2).padStart(8)}  (target ${t.target}; ${t.unit})`);
 }
 
+/** Scenarios one may pick with `--only a,b` (while iterating on one cost; the full run is the figure of record). */
+const SCENARIOS = ['ingest', 'elicitation', 'renderer', 'startup', 'bundle', 'history'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+function pickedScenarios(argv: string[]): Set<Scenario> {
+  const at = argv.indexOf('--only');
+  if (at < 0) return new Set(SCENARIOS);
+  const names = (argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
+  if (!names.length || unknown.length) throw new Error(`bench: --only takes a comma-separated list of ${SCENARIOS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`);
+  return new Set(names as Scenario[]);
+}
+
+const picked = pickedScenarios(process.argv.slice(2));
+const partial = picked.size < SCENARIOS.length;
 ensureBuilt();
 const loadAtStart = loadavg();
-log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`);
-const ingest = [await benchIngest(1, ROUNDS.ingest, BUDGET.ingestV1, log), await benchIngest(2, ROUNDS.ingest, BUDGET.ingestV2, log)];
-const elicitation = await benchElicitation(ROUNDS.elicitation, BUDGET.elicitation, log);
-const browser = await launchChromium();
-let renderer: RendererResult;
-let startup: StartupResult;
-try {
-  renderer = await benchRenderer(browser, log);
-  startup = await benchStartup(browser, ROUNDS.startup);
-  log('  start-up rounds done');
-} finally {
-  await browser.close();
+log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}${partial ? `; only ${[...picked].join(', ')}` : ''}`);
+const ingest = picked.has('ingest') ? [await benchIngest(1, ROUNDS.ingest, BUDGET.ingestV1, log), await benchIngest(2, ROUNDS.ingest, BUDGET.ingestV2, log)] : [];
+const elicitation = picked.has('elicitation') ? await benchElicitation(ROUNDS.elicitation, BUDGET.elicitation, log) : [];
+let renderer: RendererResult | undefined;
+let startup: StartupResult | undefined;
+if (picked.has('renderer') || picked.has('startup')) {
+  const browser = await launchChromium();
+  try {
+    if (picked.has('renderer')) renderer = await benchRenderer(browser, log);
+    if (picked.has('startup')) {
+      startup = await benchStartup(browser, ROUNDS.startup);
+      log('  start-up rounds done');
+    }
+  } finally {
+    await browser.close();
+  }
 }
-const bundle = benchBundle();
-const history = await historyHook();
+const bundle = picked.has('bundle') ? benchBundle() : undefined;
+const history = picked.has('history') ? await historyHook() : undefined;
 const targets = targetsOf(ingest, elicitation, renderer, startup, bundle);
 printTable(ingest, elicitation, renderer, startup, bundle, targets);
 if (history) {
   log('\nHistory (issue 10; ms: median / p95)');
   for (const [name, figure] of Object.entries(history)) log(`  ${name}: ${fmt(figure.median, 2)} / ${fmt(figure.p95, 2)} (n=${figure.n})`);
 }
-else log('\nHistory: no bench/history.ts yet (issue 10); scenario (g) not run.');
+else if (picked.has('history')) log('\nHistory: no bench/history.ts yet (issue 10); scenario (g) not run.');
 
 const loadAtEnd = loadavg();
 const cores = cpus().length;
 const underLoad = Math.max(loadAtStart[0], loadAtEnd[0]) > cores * 0.75;
 const elapsedMs = performance.now() - runStarted;
-writeFileSync(
-  resolve('bench/results.json'),
-  `${JSON.stringify(
-    {
-      takenAt: new Date().toISOString(),
-      machine: { ...machine(loadAtStart), loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))), underLoad },
-      note: underLoad ? 'Figures taken while other work loaded this machine (load average above 0.75 per core); ratios against anchors measured in the same run are the figures to compare.' : undefined,
-      elapsedSeconds: Math.round(elapsedMs / 1000),
-      ingest,
-      elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
-      renderer,
-      startup,
-      bundle,
-      history: history ?? null,
-      targets,
-    },
-    null,
-    2,
-  )}\n`,
-);
-log(`\n${targets.filter((t) => t.met).length} of ${targets.length} targets met; ${Math.round(elapsedMs / 1000)} s; results in bench/results.json${underLoad ? ' (taken under load)' : ''}`);
+const results = {
+  takenAt: new Date().toISOString(),
+  machine: { ...machine(loadAtStart), loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))), underLoad },
+  note: underLoad ? 'Figures taken while other work loaded this machine (load average above 0.75 per core); ratios against anchors measured in the same run are the figures to compare.' : undefined,
+  elapsedSeconds: Math.round(elapsedMs / 1000),
+  ...(partial ? { only: [...picked] } : {}),
+  ingest,
+  elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
+  renderer: renderer ?? null,
+  startup: startup ?? null,
+  bundle: bundle ?? null,
+  history: history ?? null,
+  targets,
+};
+// A partial run never replaces the full run's record.
+const resultsFile = partial ? 'bench/results.partial.json' : 'bench/results.json';
+writeFileSync(resolve(resultsFile), `${JSON.stringify(results, null, 2)}\n`);
+log(`\n${targets.filter((t) => t.met).length} of ${targets.length} targets met; ${Math.round(elapsedMs / 1000)} s; results in ${resultsFile}${underLoad ? ' (taken under load)' : ''}`);
 if (elapsedMs > RUN_BUDGET_MS) log(`warning: the run took longer than its ${RUN_BUDGET_MS / 60_000}-minute budget`);

@@ -37,8 +37,15 @@ const PATTERN_DISABLED_NOTE = "The agent's pattern for this field cannot be used
 // validateSchema: false: every schema ajv sees here is built by `fieldSchema` from a normalised field, so it
 // is valid by construction, and ajv's meta-schema check of a 5 000-option `enum` took 355 ms per field
 // (5.6 ms without it), which a 500-field form turned into a 16 s stall of main (issue 8, scope 3).
-const ajv = new Ajv({ strict: false, allErrors: false, logger: false, loopEnum: 16, validateSchema: false });
-addFormats(ajv, [...CHECKED_FORMATS]);
+// Made on the first form, not when the app starts: ajv's constructor and its formats cost start-up ~25 ms idle.
+let formAjv: Ajv | undefined;
+function ajv(): Ajv {
+  if (!formAjv) {
+    formAjv = new Ajv({ strict: false, allErrors: false, logger: false, loopEnum: 16, validateSchema: false });
+    addFormats(formAjv, [...CHECKED_FORMATS]);
+  }
+  return formAjv;
+}
 
 /** One field with its compiled checks. */
 interface CompiledField {
@@ -110,9 +117,9 @@ function compileValidator(field: FieldSpec): ValidateFunction | undefined {
     validators.set(key, cached);
     return cached;
   }
-  const validate = ajv.compile(schema);
+  const validate = ajv().compile(schema);
   // ajv caches every compiled schema object forever; our own cache is bounded, so drop it from ajv's.
-  ajv.removeSchema(schema);
+  ajv().removeSchema(schema);
   validators.set(key, validate);
   cachedChars += key.length;
   for (const [oldest] of validators) {

@@ -7,6 +7,12 @@
  * `npm run bench` (elicitation overhead, issue 13): a trailing-only timer added one whole interval to every
  * round trip.
  *
+ * Requests do not wait for the period: an event about a request (a card arriving, changing or going, a notice,
+ * a focus request) goes out on the next turn even right after a batch, taking whatever else is queued with it
+ * so order holds. Measured by the bench: a card that followed a batch within the period waited up to 16 ms,
+ * which was the whole p95 of the elicitation overhead. Such events are few (the flood guard caps requests at
+ * 20/s per agent), so streamed text still goes at most once per period.
+ *
  * Within a batch only the newest state of each agent, session and item survives, and transcript changes
  * for one session are merged (streamed text joined per entry), so an agent streaming thousands of chunks
  * a second costs the renderer one update per frame, and each character crosses the bridge once.
@@ -18,6 +24,8 @@ export class EventBatcher {
   private pending = new Map<string, BridgeEvent | TranscriptBatch>();
   /** Cancels the scheduled flush; undefined when none is scheduled. */
   private cancelScheduled: (() => void) | undefined;
+  /** The scheduled flush is on the next turn (not a timer), so nothing queued can make it sooner. */
+  private scheduledSoon = false;
   /** When the last batch went out (ms, performance clock); -Infinity before the first. */
   private lastFlushAt = -Infinity;
   private seq = 0;
@@ -40,15 +48,16 @@ export class EventBatcher {
       // Replacing keeps the key's first position, so a session still precedes its transcript.
       this.pending.set(key, event);
     }
-    if (this.cancelScheduled === undefined) {
-      const wait = this.lastFlushAt + this.intervalMs - performance.now();
-      if (wait <= 0) {
-        const immediate = setImmediate(() => this.flush());
-        this.cancelScheduled = () => clearImmediate(immediate);
-      } else {
-        const timer = setTimeout(() => this.flush(), wait);
-        this.cancelScheduled = () => clearTimeout(timer);
-      }
+    if (this.scheduledSoon) return;
+    const wait = URGENT.has(event.type) ? 0 : this.lastFlushAt + this.intervalMs - performance.now();
+    if (wait <= 0) {
+      this.cancelTimer();
+      const immediate = setImmediate(() => this.flush());
+      this.cancelScheduled = () => clearImmediate(immediate);
+      this.scheduledSoon = true;
+    } else if (this.cancelScheduled === undefined) {
+      const timer = setTimeout(() => this.flush(), wait);
+      this.cancelScheduled = () => clearTimeout(timer);
     }
   }
 
@@ -71,8 +80,12 @@ export class EventBatcher {
   private cancelTimer(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
+    this.scheduledSoon = false;
   }
 }
+
+/** Events about requests and what the user must see now: sent on the next turn, never held for the period. */
+const URGENT: ReadonlySet<BridgeEvent['type']> = new Set(['item', 'itemRemoved', 'notice', 'focusItem', 'menuCommand']);
 
 function keyOf(event: BridgeEvent, unique: () => number): string {
   switch (event.type) {

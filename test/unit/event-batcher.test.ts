@@ -60,11 +60,30 @@ describe('event batching', () => {
     expect(batches).toHaveLength(0); // not synchronously: the rest of this turn's input joins the batch
     await nextTurn();
     expect(batches.map((b) => b.length)).toEqual([2]);
-    batcher.push({ type: 'itemRemoved', itemId: 'i3' });
+    batcher.push({ type: 'transcript', sessionKey: 's', upserts: [], appends: [{ entryId: 'e1', text: 'more' }] });
     await nextTurn();
-    // Within the 1000 ms period after a batch: waits for the next one (at most one batch per period).
+    // Within the 1000 ms period after a batch: streamed text waits for the next one (at most one batch per period).
     expect(batches).toHaveLength(1);
     batcher.flush();
     expect(batches.map((b) => b.length)).toEqual([2, 1]);
+  });
+
+  it('sends a request on the next turn even within the period after a batch, with the text queued before it', async () => {
+    const { batches, batcher } = collect();
+    const nextTurn = () => new Promise((done) => setImmediate(done));
+    batcher.push({ type: 'transcript', sessionKey: 's', upserts: [entry('e1', 'first')] });
+    await nextTurn();
+    expect(batches).toHaveLength(1);
+    // Inside the 1000 ms period: the text alone would wait for it; the card that follows takes it along now.
+    batcher.push({ type: 'transcript', sessionKey: 's', upserts: [], appends: [{ entryId: 'e1', text: ' second' }] });
+    await nextTurn();
+    expect(batches).toHaveLength(1);
+    batcher.push({ type: 'itemRemoved', itemId: 'card' });
+    await nextTurn();
+    expect(batches).toHaveLength(2);
+    expect(batches[1]).toEqual([
+      { type: 'transcript', sessionKey: 's', upserts: [], appends: [{ entryId: 'e1', text: ' second' }] },
+      { type: 'itemRemoved', itemId: 'card' },
+    ]);
   });
 });

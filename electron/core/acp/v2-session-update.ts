@@ -20,35 +20,67 @@ interface SchemaFile {
   $defs: Record<string, { anyOf?: Array<{ title?: string; properties?: { sessionUpdate?: { const?: unknown } } }> } & Record<string, unknown>>;
 }
 
-interface Validators {
-  envelope: ValidateFunction;
-  byKind: Map<string, ValidateFunction>;
-  other: ValidateFunction | undefined;
+/** The schema loaded into ajv once per thread; validators are compiled from it per update kind, when needed. */
+interface Loaded {
+  ajv: Ajv2020;
+  /** The index in `SessionUpdate.anyOf` of each kind's branch. */
+  branchOf: Map<string, number>;
+  /** The catch-all branch (no `sessionUpdate` const), for kinds the schema does not list. */
+  otherBranch: number | undefined;
 }
 
-let compiled: Validators | undefined;
+let loaded: Loaded | undefined;
+let envelopeValidator: ValidateFunction | undefined;
+const byKind = new Map<string, ValidateFunction>();
+let otherValidator: ValidateFunction | null | undefined;
 
-function validators(): Validators {
-  if (compiled) return compiled;
+function load(): Loaded {
+  if (loaded) return loaded;
   const schema = requireJson('@agentclientprotocol/sdk/schema/v2/schema.json') as SchemaFile;
   // Non-strict: the schema carries `x-…` annotations and integer formats (int64, uint32) ajv does not know.
-  const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
+  // No meta-validation of the SDK's own published file at run time (40 ms per worker); a test checks it once
+  // against the JSON Schema 2020-12 meta-schema (test/integration/v2-session-update.test.ts).
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false, validateSchema: false });
   // The envelope as the schema defines it, except that `update` is checked on its own below.
   const notification = schema.$defs.UpdateSessionNotification as { properties: Record<string, unknown> };
   const envelopeDef = { ...notification, properties: { ...notification.properties, update: { type: 'object' } } };
   ajv.addSchema({ $id: 'acp-v2', $defs: { ...schema.$defs, SwitchboardUpdateEnvelope: envelopeDef } });
-  const branches = schema.$defs.SessionUpdate?.anyOf ?? [];
-  const byKind = new Map<string, ValidateFunction>();
-  let other: ValidateFunction | undefined;
-  branches.forEach((branch, index) => {
-    const validate = ajv.compile({ $ref: `acp-v2#/$defs/SessionUpdate/anyOf/${index}` });
+  const branchOf = new Map<string, number>();
+  let otherBranch: number | undefined;
+  (schema.$defs.SessionUpdate?.anyOf ?? []).forEach((branch, index) => {
     const kind = branch.properties?.sessionUpdate?.const;
-    if (typeof kind === 'string') byKind.set(kind, validate);
-    else other = validate;
+    if (typeof kind === 'string') branchOf.set(kind, index);
+    else otherBranch = index;
   });
-  const envelope = ajv.compile({ $ref: 'acp-v2#/$defs/SwitchboardUpdateEnvelope' });
-  compiled = { envelope, byKind, other };
-  return compiled;
+  loaded = { ajv, branchOf, otherBranch };
+  return loaded;
+}
+
+function envelope(): ValidateFunction {
+  envelopeValidator ??= load().ajv.compile({ $ref: 'acp-v2#/$defs/SwitchboardUpdateEnvelope' });
+  return envelopeValidator;
+}
+
+/**
+ * The validator of one update kind, compiled the first time that kind arrives (2–30 ms each on this machine). All
+ * of them at once cost every v2 connection 150 ms of its worker on its first update, which delayed the first
+ * request of a turn by as much (bench, elicitation). Compiling them in the background after the handshake does not
+ * help: a turn that starts at once then waits behind the compiles. Kinds the schema does not list share the
+ * catch-all's validator.
+ */
+function validatorFor(kind: unknown): ValidateFunction | undefined {
+  const { ajv, branchOf, otherBranch } = load();
+  const index = typeof kind === 'string' ? branchOf.get(kind) : undefined;
+  if (index === undefined) {
+    if (otherValidator === undefined) otherValidator = otherBranch === undefined ? null : ajv.compile({ $ref: `acp-v2#/$defs/SessionUpdate/anyOf/${otherBranch}` });
+    return otherValidator ?? undefined;
+  }
+  let validate = byKind.get(kind as string);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `acp-v2#/$defs/SessionUpdate/anyOf/${index}` });
+    byKind.set(kind as string, validate);
+  }
+  return validate;
 }
 
 /** The result of checking one `session/update`'s params. */
@@ -66,9 +98,9 @@ export function checkV2SessionUpdate(params: unknown): SessionUpdateCheck {
     return { ok: false, problem: 'params must carry a sessionId and an update object' };
   }
   const update = p.update as Record<string, unknown>;
-  const { envelope, byKind, other } = validators();
-  if (!envelope(params)) return { ok: false, problem: describe(envelope, '') };
-  const validate = (typeof update.sessionUpdate === 'string' ? byKind.get(update.sessionUpdate) : undefined) ?? other;
+  const checkEnvelope = envelope();
+  if (!checkEnvelope(params)) return { ok: false, problem: describe(checkEnvelope, '') };
+  const validate = validatorFor(update.sessionUpdate);
   if (validate && !validate(update)) return { ok: false, problem: describe(validate, '/update') };
   return { ok: true, sessionId: p.sessionId, update };
 }

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitBlocks, type BlockSplit } from './transcript/blocks';
 import { LinkOpener } from './markdown-links';
@@ -7,14 +7,69 @@ import './Markdown.css';
 /** Beyond this many characters a single block is shown as plain text: parsing it on every streamed chunk costs too much. */
 export const MAX_MARKDOWN_CHARS = 100_000;
 
+/**
+ * Blocks drawn together as one group. A trace of a 200k-chunk reply (5 000 blocks) showed React reconciling every
+ * block on each batch and the browser laying out and painting all of them (frames of 100–170 ms); with groups, a
+ * batch renders one group and the browser tracks some 80 boxes instead of 5 000.
+ */
+export const BLOCKS_PER_GROUP = 64;
+
+function groupsOf(blocks: string[]): string[][] {
+  const groups: string[][] = [];
+  for (let start = 0; start < blocks.length; start += BLOCKS_PER_GROUP) groups.push(blocks.slice(start, start + BLOCKS_PER_GROUP));
+  return groups;
+}
+
+interface BlockGroupProps {
+  blocks: string[];
+  /** A finished group of a long reply: the browser may skip it while it is off screen. */
+  skipOffscreen: boolean;
+}
+
+/** Finished blocks are the very same strings from one split to the next, so comparing references is enough. */
+function sameBlocks(before: BlockGroupProps, after: BlockGroupProps): boolean {
+  return before.skipOffscreen === after.skipOffscreen && before.blocks.length === after.blocks.length && before.blocks.every((block, i) => block === after.blocks[i]);
+}
+
+/** Rough height of text never drawn yet, for the space a skipped group holds (px): ~90 characters a 20 px line. */
+function estimatedHeightPx(blocks: string[]): number {
+  let px = 0;
+  for (const block of blocks) px += Math.ceil(block.length / 90) * 20 + 8;
+  return px;
+}
+
+/**
+ * One group of blocks; rendered again only when one of its blocks changed (in practice: the last group). Only the
+ * finished groups of a reply longer than one group are skipped off screen: a short reply, and the group still
+ * streaming, are always drawn, so the transcript's virtualizer measures their real height.
+ */
+const BlockGroup = memo(function BlockGroup({ blocks, skipOffscreen }: BlockGroupProps) {
+  const style = useMemo(() => (skipOffscreen ? { containIntrinsicSize: `auto ${estimatedHeightPx(blocks)}px` } : undefined), [skipOffscreen, blocks]);
+  return (
+    <div className={skipOffscreen ? 'md-blocks md-blocks-skippable' : 'md-blocks'} style={style}>
+      {blocks.map((block, index) =>
+        block.length > MAX_MARKDOWN_CHARS ? (
+          <div key={index} className="plain-text">
+            {block}
+          </div>
+        ) : (
+          <MarkdownBlock key={index} text={block} />
+        ),
+      )}
+    </div>
+  );
+}, sameBlocks);
+
 /** The markdown parser and its components, loaded with the first agent text (see MarkdownBlock.tsx). */
 const MarkdownBlock = lazy(() => import('./MarkdownBlock'));
 
 /**
  * Agent text rendered as markdown, safely (see MarkdownBlock.tsx for what is dropped and how links open), one block
  * at a time: the text is split at blank lines ({@link splitBlocks}), finished blocks keep their parsed output, and
- * only the block still streaming is parsed again on each batch. Until the parser has loaded the text shows as
- * plain text.
+ * only the block still streaming is parsed again on each batch. Blocks are drawn in groups of {@link BLOCKS_PER_GROUP}:
+ * a finished group is not rendered again, and the browser skips laying out and painting a group while it is off
+ * screen (`content-visibility: auto`, Markdown.css), so a reply of thousands of paragraphs costs each batch and
+ * each frame only its last group and what is in view. Until the parser has loaded the text shows as plain text.
  */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   const bridge = useBridge();
@@ -37,15 +92,9 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
     <div className="md">
       <LinkOpener value={open}>
         <Suspense fallback={<div className="plain-text">{deferred}</div>}>
-          {blocks.map((block, index) =>
-            block.length > MAX_MARKDOWN_CHARS ? (
-              <div key={index} className="plain-text">
-                {block}
-              </div>
-            ) : (
-              <MarkdownBlock key={index} text={block} />
-            ),
-          )}
+          {groupsOf(blocks).map((group, index, groups) => (
+            <BlockGroup key={index} blocks={group} skipOffscreen={index < groups.length - 1} />
+          ))}
         </Suspense>
       </LinkOpener>
       {linkError && (

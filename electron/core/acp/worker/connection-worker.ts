@@ -171,10 +171,19 @@ class EventQueue {
     if (call.name !== 'onSessionUpdate' || last.name !== 'onSessionUpdate' || last.args[0] !== call.args[0]) return false;
     const [before, next] = [last.args[1] as NormalizedUpdate, call.args[1] as NormalizedUpdate];
     if ((next.kind !== 'agent_text' && next.kind !== 'thought_text') || before.kind !== next.kind || before.messageId !== next.messageId) return false;
-    last.args[1] = { ...before, text: before.text + next.text };
+    // The queued update is copied once, then extended in place: a copy per chunk was garbage per chunk.
+    if (this.joined.has(before)) before.text += next.text;
+    else {
+      const copy = { ...before, text: before.text + next.text };
+      this.joined.add(copy);
+      last.args[1] = copy;
+    }
     tail.bytes += bytes;
     return true;
   }
+
+  /** Updates this queue made by joining chunks, so it may extend them in place. */
+  private readonly joined = new WeakSet<object>();
 }
 const events = new EventQueue();
 
@@ -221,18 +230,40 @@ const PRECHECKS: { [K in CallbackName]?: (...args: Parameters<ConnectionCallback
   },
 };
 
+/** What a streamed text update adds beyond its strings when posted (the update's fixed fields), in bytes. */
+const TEXT_UPDATE_OVERHEAD_BYTES = 64;
+
+/**
+ * The size a call is counted at against the event window and the pending-bytes budget: its JSON length, except
+ * for streamed text, counted as its strings' lengths plus {@link TEXT_UPDATE_OVERHEAD_BYTES} (JSON.stringify of
+ * every chunk was 7 % of the worker's ingest time; a string's length is also nearer what it costs to clone).
+ */
+function wireBytes(name: CallbackName, wireArgs: unknown[]): number {
+  if (name === 'onSessionUpdate') {
+    const update = wireArgs[1] as NormalizedUpdate;
+    if (update.kind === 'agent_text' || update.kind === 'thought_text' || update.kind === 'user_text') {
+      return TEXT_UPDATE_OVERHEAD_BYTES + (wireArgs[0] as string).length + update.text.length + (update.messageId?.length ?? 0);
+    }
+  }
+  return JSON.stringify(wireArgs).length;
+}
+
 function callbackProxy(): ConnectionCallbacks {
   const proxy = {} as Record<CallbackName, (...args: unknown[]) => unknown>;
   for (const name of Object.keys(CALLBACK_KINDS) as CallbackName[]) {
     proxy[name] = (...args: unknown[]) => {
       (PRECHECKS[name] as ((...a: unknown[]) => void) | undefined)?.(...args);
       const signalIds: number[] = [];
-      const wireArgs = encodeSignals(args, (signal) => {
-        const id = registerSignal(signal);
-        signalIds.push(id);
-        return id;
-      });
-      const bytes = JSON.stringify(wireArgs).length;
+      // A session update carries no signal; it is the stream's hot path, so it skips the search for one.
+      const wireArgs =
+        name === 'onSessionUpdate'
+          ? args
+          : encodeSignals(args, (signal) => {
+              const id = registerSignal(signal);
+              signalIds.push(id);
+              return id;
+            });
+      const bytes = wireBytes(name, wireArgs);
       if (CALLBACK_KINDS[name] === 'notify') {
         events.push({ name, args: wireArgs }, bytes);
         return undefined;
