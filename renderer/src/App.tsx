@@ -12,6 +12,7 @@ import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
 import { explainDeclineText } from './history/record-actions';
+import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
 
 /**
@@ -86,6 +87,7 @@ export function App({ store }: { store: AppStore }) {
   // A notice's one step: Show a request, or after a Decline open that session's composer to say why (issue 12
   // scope 7) — an ordinary prompt, started for the user; what they had typed there stays.
   const [composeFor, setComposeFor] = useState<string | null>(null);
+  const onDeclined = useCallback((item: QueueItemView) => store.dispatch({ type: 'declined', item }), [store]);
   const onNoticeAction = useCallback(
     (action: NoticeAction) => {
       if (action.kind === 'show') return revealItem(action.itemId);
@@ -163,6 +165,7 @@ export function App({ store }: { store: AppStore }) {
           onShowWaiting={showWaiting}
           waitingTotal={total}
           onStepWaiting={stepWaiting}
+          onDeclined={onDeclined}
         />
       )}
       <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />

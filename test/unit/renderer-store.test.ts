@@ -518,19 +518,11 @@ describe('arrival notices (issue 12 scope 4)', () => {
 });
 
 describe('after a Decline (issue 12 scope 7)', () => {
-  const declined = (outcome: 'open' | 'declined') => ({
-    entryId: 'request-i1',
-    role: 'system' as const,
-    kind: 'request' as const,
-    text: 'Pick a colour',
-    request: { mode: 'form' as const, message: 'Pick a colour', outcome },
-  });
-
-  it('offers to tell the agent why, once, when a record of the session turns declined', () => {
-    const s = session('s1', { agentId: 'a', transcript: [declined('open')] });
-    let state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions: [s] }) });
-    state = withEvents(state, { type: 'transcript', sessionKey: 's1', upserts: [declined('declined')] });
-    expect(state.notices).toEqual([
+  it('offers to tell the agent why in the request’s session, or for a request of no session in the agent’s own', () => {
+    const sessions = [session('s1', { agentId: 'a' }), session('s2', { agentId: 'a' })];
+    const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions }) });
+    const inSession = item('i1', { message: 'Pick a colour', scope: { kind: 'session', sessionKey: 's1', sessionId: 'sid-s1' } as FormItemView['scope'] });
+    expect(reduce(state, { type: 'declined', item: inSession }).notices).toEqual([
       {
         noticeId: 1,
         level: 'info',
@@ -539,9 +531,14 @@ describe('after a Decline (issue 12 scope 7)', () => {
         action: { kind: 'explain', agentId: 'a', sessionKey: 's1', question: 'Pick a colour' },
       },
     ]);
-    // The same record again (an unrelated rewrite) says nothing more.
-    state = withEvents(state, { type: 'transcript', sessionKey: 's1', upserts: [declined('declined')] });
-    expect(state.notices).toHaveLength(1);
+    // A sign-in's request: the session on screen for that agent, else its newest.
+    const signIn = item('i2', { scope: { kind: 'request', label: 'while signing in' } });
+    expect(reduce(state, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's2' });
+    const chosen = reduce(state, { type: 'selectSession', agentId: 'a', sessionKey: 's1' });
+    expect(reduce(chosen, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's1' });
+    // No session at all: nowhere to say it, so no offer.
+    const none = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')] }) });
+    expect(reduce(none, { type: 'declined', item: signIn }).notices).toEqual([]);
   });
 
   it('starts the sentence with the question, cut to its first line', () => {

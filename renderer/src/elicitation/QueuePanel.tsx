@@ -50,6 +50,8 @@ interface QueuePanelProps {
   waitingTotal: number;
   /** Next (1) / Previous (-1) waiting request, across agents, from the card in focus. */
   onStepWaiting: (direction: 1 | -1) => void;
+  /** A card's Decline (or a permission's Reject) was accepted: offer to tell the agent why (issue 12 scope 7). Stable. */
+  onDeclined: (item: QueueItemView) => void;
 }
 
 /** How many other agents "Also waiting" names; the rest are summed up with a way to the full list. */
@@ -63,7 +65,7 @@ const OTHERS_SHOWN = 4;
 export function QueuePanel(props: QueuePanelProps) {
   const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
     props;
-  const { waitingTotal, onStepWaiting } = props;
+  const { waitingTotal, onStepWaiting, onDeclined } = props;
   const othersHidden = others.slice(OTHERS_SHOWN);
   // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
   // a finished card never sits above a newer request that still needs the user.
@@ -145,11 +147,12 @@ export function QueuePanel(props: QueuePanelProps) {
         sessionName={sessionNameOf(item)}
         preferSystemBrowser={urlMode === 'system-browser'}
         onSettled={handleSettled}
+        onDeclined={onDeclined}
       />
     ) : item.mode === 'permission' ? (
-      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} onDeclined={onDeclined} />
     ) : (
-      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} onDeclined={onDeclined} />
     );
   }
   const sessionNameOf = (item: QueueItemView) =>

@@ -104,6 +104,8 @@ export type AppAction =
   | { type: 'connection'; status: ConnectionStatus }
   /** A notice raised by the renderer itself (e.g. the snapshot could not be loaded). */
   | { type: 'localNotice'; level: 'info' | 'error'; text: string }
+  /** The user declined this request (a card's Decline, a permission's Reject): offer to tell the agent why. */
+  | { type: 'declined'; item: QueueItemView }
   | { type: 'dismissNotice'; noticeId: number }
   /** Shows an agent (the sidebar); the middle column goes back to the agent view. */
   | { type: 'selectAgent'; agentId: string }
@@ -162,6 +164,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
       return state.connection === action.status ? state : { ...state, connection: action.status };
     case 'localNotice':
       return addNotice(state, { level: action.level, text: action.text });
+    case 'declined':
+      return declinedNotice(state, action.item);
     case 'dismissNotice':
       return { ...state, notices: state.notices.filter((n) => n.noticeId !== action.noticeId) };
     case 'selectAgent':
@@ -257,7 +261,7 @@ export function applyEvent(state: AppState, event: BridgeEvent): AppState {
       const sessions = state.sessions.slice();
       const upserted = upsertEntries(session.transcript, event.upserts);
       sessions[index] = { ...session, transcript: appendToEntries(upserted, event.appends ?? []) };
-      return declineNotices({ ...state, sessions }, session, event.upserts);
+      return { ...state, sessions };
     }
     case 'item': {
       const next = { ...state, queue: upsert(state.queue, event.item, (i) => i.itemId === event.item.itemId) };
@@ -339,25 +343,25 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
 }
 
 /**
- * A request of this session has just been declined (its record in the transcript turned `declined`): one notice
- * offering to tell the agent why (issue 12 scope 7). A record that was declined already (a snapshot, a resumed
- * session) says nothing again.
+ * After a Decline (issue 12 scope 7): one notice offering "Tell the agent why…", addressed to the request's
+ * session, or for a request of no session (a sign-in, a prompt's own) the agent's session on screen, else its
+ * newest. An agent with no session gets no offer: there is nowhere to say it.
  */
-function declineNotices(state: AppState, before: SessionView, upserts: TranscriptEntry[]): AppState {
-  let next = state;
-  for (const entry of upserts) {
-    if (entry.kind !== 'request' || entry.request?.outcome !== 'declined') continue;
-    const previous = before.transcript.find((e) => e.entryId === entry.entryId);
-    if (previous?.request?.outcome === 'declined') continue;
-    const agentName = state.agents.find((a) => a.agentId === before.agentId)?.name ?? 'the agent';
-    next = addNotice(next, {
-      level: 'info',
-      agentId: before.agentId,
-      text: `You declined ${agentName}’s request.`,
-      action: { kind: 'explain', agentId: before.agentId, sessionKey: before.sessionKey, question: entry.request.message },
-    });
-  }
-  return next;
+function declinedNotice(state: AppState, item: QueueItemView): AppState {
+  const own = sessionsOfAgent(state.sessions, item.agentId);
+  const sessionKey =
+    item.scope.kind === 'session'
+      ? item.scope.sessionKey
+      : (own.find((s) => s.sessionKey === state.selectedSessions[item.agentId]) ?? own[own.length - 1])?.sessionKey;
+  if (!sessionKey || !state.sessions.some((s) => s.sessionKey === sessionKey)) return state;
+  const agentName = state.agents.find((a) => a.agentId === item.agentId)?.name ?? item.agentName;
+  const question = item.mode === 'permission' ? item.title : item.message;
+  return addNotice(state, {
+    level: 'info',
+    agentId: item.agentId,
+    text: `You declined ${agentName}’s request.`,
+    action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
+  });
 }
 
 /**
