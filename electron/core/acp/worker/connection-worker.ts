@@ -200,7 +200,11 @@ function registerSignal(signal: AbortSignal): number {
   const signalId = nextId++;
   // Callbacks queued before the abort reach main before it (the request it aborts may be among them).
   const onAbort = () => events.post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
-  signal.addEventListener('abort', onAbort, { once: true });
+  // The SDK may abort a request's signal before its handler runs (a `$/cancel_request` right behind the
+  // request): an abort listener would then never fire and the request would wait for ever (spec E-CXL-1).
+  // The abort is posted after the call that carries the signal, which the caller queues synchronously.
+  if (signal.aborted) queueMicrotask(onAbort);
+  else signal.addEventListener('abort', onAbort, { once: true });
   signalListeners.set(signalId, { signal, onAbort });
   return signalId;
 }
