@@ -333,6 +333,8 @@ export type ItemScope =
  * - `refused`: Switchboard refused the request before the user saw it, and `refusedReason` says why in plain words:
  *   a URL refused outright, answered `decline` (spec E-URL-4), or an invalid form, answered -32602 (E-FORM-10).
  * - `withdrawn`: the agent sent `$/cancel_request` of its own accord (spec E-CXL-1); typed values stay readable.
+ * - `cancelled` (form mode): the user cancelled it with Escape, which keeps the card and its typed values readable
+ *   until dismissed (the Cancel button lets the card go); the agent was answered `cancel`.
  * - `stopped`: the request ended because the user ended what it belonged to: Stop on its session's turn (the agent
  *   then withdrew it; spec E-CXL-3 keeps it open until it does), or Cancel on the sign-in it was asked during.
  *   Typed values stay readable.
@@ -341,7 +343,16 @@ export type ItemScope =
  *   from an earlier run (history) has this state.
  * Every state but `pending` and `consented` has ended and only waits to be dismissed.
  */
-export type ItemState = 'pending' | 'consented' | 'completed' | 'refused' | 'withdrawn' | 'stopped' | 'disconnected' | 'app-closed';
+export type ItemState =
+  | 'pending'
+  | 'consented'
+  | 'completed'
+  | 'refused'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'stopped'
+  | 'disconnected'
+  | 'app-closed';
 
 /** Where a consented URL-mode page opens (spec E-URL-5): the sealed in-app window or the OS browser. */
 export type UrlOpenMode = 'app-window' | 'system-browser';
@@ -401,8 +412,12 @@ export interface PermissionItemView extends QueueItemBase {
   /** What the agent wants to do: the tool call's title (v1) or the request's own title (v2). */
   title: string;
   description?: string;
-  /** A command the agent wants to run, when it says so (v2 `subject.command`). */
+  /** A command the agent wants to run, when it says so (v2 `subject.command`, else the tool call's `rawInput`). */
   command?: string;
+  /** The tool call's ACP `kind` (delete, move, execute…), from the request or the session's tool call. */
+  toolKind?: string;
+  /** The files or folders the tool call names (its `locations`, then `rawInput` paths), at most 20. */
+  paths?: string[];
   options: PermissionOptionView[];
 }
 
@@ -534,6 +549,11 @@ export const commandParamSchemas = {
       values: z.record(z.string(), z.unknown()).optional(),
       /** URL mode: the user's per-request choice of where to open the page; default from settings. */
       openIn: z.enum(['app-window', 'system-browser']).optional(),
+      /**
+       * Form mode, with `cancel` only (the card's Escape): keep the item, ended as `cancelled`, with its draft
+       * readable until dismissed, rather than removing it. The agent's answer is the same `cancel` either way.
+       */
+      keepDraft: z.boolean().optional(),
     })
     .strict(),
   /** A permission request: the chosen option, or none for "cancelled" (the user dismissed it). */

@@ -24,7 +24,8 @@ import {
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
-import type { ConnectionCallbacks, ElicitationMode } from './acp/agent-connection';
+import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
+import { MAX_TARGET_PATHS } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { BudgetExceeded, stoppedSentence } from './budgets';
@@ -375,7 +376,7 @@ export class Hub {
       return {};
     },
     answerElicitation: (p) => {
-      this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn);
+      this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn, p.keepDraft);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
       this.recorder.answered(p.itemId, outcome);
       return {};
@@ -672,9 +673,25 @@ export class Hub {
       onRequestEnded: (requestId, ok) => this.broker.requestEnded(connectionId, requestId, ok),
       onSessionUpdate: (sessionId, update) => this.sessions.update(connectionId, sessionId, update),
       onPermission: ({ jsonRpcId, permission, signal }) =>
-        this.broker.handlePermission(this.connectionRef(runtime, connectionId, signal), jsonRpcId, permission, signal),
+        this.broker.handlePermission(this.connectionRef(runtime, connectionId, signal), jsonRpcId, this.withKnownToolCall(connectionId, permission), signal),
       onReadTextFile: (params) => this.sessions.readTextFile(connectionId, params),
       onWriteTextFile: (params) => this.sessions.writeTextFile(connectionId, params),
+    };
+  }
+
+  /**
+   * A permission request completed from what the session already knows of its tool call: an agent often sends
+   * the kind and locations in an earlier `tool_call` and only the id in the request (issue 12 scope 3).
+   */
+  private withKnownToolCall(connectionId: string, permission: PermissionRequest): PermissionRequest {
+    if (!permission.toolCallId || (permission.toolKind && permission.paths.length > 0)) return permission;
+    const known = this.sessions.find(connectionId, permission.sessionId)?.transcript.findToolCall(permission.toolCallId);
+    if (!known) return permission;
+    const toolKind = permission.toolKind ?? known.toolKind;
+    return {
+      ...permission,
+      ...(toolKind ? { toolKind } : {}),
+      paths: permission.paths.length > 0 ? permission.paths : known.locations.slice(0, MAX_TARGET_PATHS).map((l) => l.path),
     };
   }
 

@@ -41,6 +41,11 @@ export function withdrawDelayMs(env: NodeJS.ProcessEnv = process.env): number {
   return nonNegativeInt(env.DEMO_WITHDRAW_MS, 3000);
 }
 
+/** How big the "long" scenario's message is, in KiB (`DEMO_LONG_MESSAGE_KB`, default 500). */
+export function longMessageKb(env: NodeJS.ProcessEnv = process.env): number {
+  return nonNegativeInt(env.DEMO_LONG_MESSAGE_KB, 500);
+}
+
 /** Pause between streamed text chunks (`DEMO_STREAM_MS`, default 15 ms; `0` streams without pauses). */
 export function streamDelayMs(env: NodeJS.ProcessEnv = process.env): number {
   return nonNegativeInt(env.DEMO_STREAM_MS, 15);

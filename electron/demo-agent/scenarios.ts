@@ -6,13 +6,15 @@
  * code serves ACP v1 and v2.
  */
 import { randomUUID } from 'node:crypto';
-import { completeEarlyDelayMs, log, planStepMs, signInTimeoutMs, withdrawDelayMs } from './info';
+import { completeEarlyDelayMs, log, longMessageKb, planStepMs, signInTimeoutMs, withdrawDelayMs } from './info';
 import {
   apiTokenSchema,
   confirmPromptSchema,
   contradictorySchema,
   deployTargetSchema,
   favouriteColourSchema,
+  LONG_CHOICE_COUNT,
+  longChoicesSchema,
   lunchSchema,
   projectDetailsSchema,
 } from './schemas';
@@ -380,6 +382,52 @@ const completeEarly: Scenario = {
   },
 };
 
+/** A message of about `kb` KiB: numbered lines of a pretend build log (ASCII, so one character is one byte). */
+export function longMessage(kb: number): string {
+  const lines = ['I am about to clean these folders. Here is the whole build log first, so you can check it:'];
+  let size = lines[0].length;
+  for (let n = 1; size < kb * 1024; n++) {
+    const line = `${String(n).padStart(5, '0')} [build] compiled packages/module-${String((n % 60) + 1).padStart(2, '0')} in ${(n * 37) % 900} ms`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+const long: Scenario = {
+  name: 'long',
+  description: 'Ask a form with a very long message and a long list of choices, and a URL that is very long',
+  needs: 'form',
+  async run(host) {
+    const kb = longMessageKb();
+    await host.say(
+      `This is the long scenario. I will ask a form whose message is about ${kb} KB long, with a list of ` +
+        `${LONG_CHOICE_COUNT} folders to choose from, and at the same time ask you to open a very long address (I do not ` +
+        'wait for that page). Switchboard should keep each card\'s buttons on screen.',
+    );
+    const toolCallId = `demo-${randomUUID()}`;
+    await host.startToolCall(toolCallId, 'Clean the build folders');
+    // Each answer is echoed as it arrives, as in the two scenario.
+    const form = host
+      .askForm({ scope: { sessionId: host.sessionId, toolCallId }, message: longMessage(kb), requestedSchema: longChoicesSchema() })
+      .then(async (outcome) => {
+        await host.endToolCall(toolCallId, outcome.kind === 'accept' ? 'completed' : 'cancelled');
+        if (outcome.kind !== 'turn-cancelled') await host.say(`The form: ${describeOutcome(outcome)}`);
+        return outcome;
+      });
+    const page = host.modes.url
+      ? askUnwaitedUrl(host, 'Open this report of the build.', `https://example.com/report?${'step=compile&'.repeat(250)}end=1`).then(
+          async (outcome) => {
+            if (outcome.kind !== 'turn-cancelled') await host.say(`The address: ${describeUrlOutcome(outcome)}`);
+            return outcome;
+          },
+        )
+      : Promise.resolve(undefined);
+    const outcomes = await Promise.all([form, page]);
+    return outcomes.some((outcome) => outcome?.kind === 'turn-cancelled') ? 'cancelled' : 'end_turn';
+  },
+};
+
 /** The options the permission scenario offers, in the order the client should show them. */
 export const PERMISSION_OPTIONS: readonly PermissionChoice[] = [
   { optionId: 'allow_once', name: 'Allow once', kind: 'allow_once' },
@@ -412,12 +460,16 @@ const permission: Scenario = {
     );
     const toolCallId = `demo-${randomUUID()}`;
     const title = 'Delete the build folder';
+    // Absolute, as ACP locations are; the same pretend folder as the plan scenario's file.
+    const target = '/tmp/demo/build';
     await host.startToolCall(toolCallId, title, { kind: 'delete' });
     const outcome = await host.askPermission({
       toolCallId,
       title,
       kind: 'delete',
       description: 'The demo agent only pretends: nothing on your computer is deleted.',
+      paths: [target],
+      rawInput: { path: target, recursive: true },
       options: [...PERMISSION_OPTIONS],
     });
     switch (outcome.kind) {
@@ -630,6 +682,7 @@ export const SCENARIOS: readonly Scenario[] = [
   blocked,
   completeEarly,
   permission,
+  long,
   plan,
   status,
   terminal,

@@ -157,3 +157,19 @@ export function contradictorySchema(): FormSchema {
     required: ['nickname'],
   };
 }
+
+/** How many folders the "long" scenario's multiple choice offers: far more than fit on a card. */
+export const LONG_CHOICE_COUNT = 60;
+
+/** The "long" scenario's form: a long multiple choice (its own scroll region on the card) and a note. */
+export function longChoicesSchema(): FormSchema {
+  const folders = Array.from({ length: LONG_CHOICE_COUNT }, (_unused, i) => `packages/module-${String(i + 1).padStart(2, '0')}`);
+  return {
+    type: 'object',
+    properties: {
+      folders: { type: 'array', title: 'Folders to clean', items: { type: 'string', enum: folders }, minItems: 1 },
+      note: { type: 'string', title: 'Note for the log', maxLength: 200 },
+    },
+    required: ['folders'],
+  };
+}

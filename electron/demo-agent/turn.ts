@@ -113,7 +113,25 @@ export interface PermissionQuestion {
   kind: DemoToolKind;
   /** v2 only: why the agent asks (v1 has no such field). */
   description?: string;
+  /** What the tool call acts on, sent as its `locations`. */
+  paths?: string[];
+  /** The tool's input as the agent would pass it (`rawInput`), e.g. `{ path }` or `{ command }`. */
+  rawInput?: Record<string, unknown>;
   options: PermissionChoice[];
+}
+
+/**
+ * The tool call a permission request carries, the same in v1 (`toolCall`) and v2 (`subject.toolCall`): id, title,
+ * kind, and what it acts on (`locations`, `rawInput`) when the question names it.
+ */
+export function permissionToolCall(question: PermissionQuestion) {
+  return {
+    toolCallId: question.toolCallId,
+    title: question.title,
+    kind: question.kind,
+    ...(question.paths ? { locations: question.paths.map((path) => ({ path })) } : {}),
+    ...(question.rawInput ? { rawInput: question.rawInput } : {}),
+  };
 }
 
 /** How a permission request ended, from the scenario's point of view. */

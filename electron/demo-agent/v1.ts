@@ -12,6 +12,7 @@ import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,
   isUrlQuestion,
+  permissionToolCall,
   promptText,
   type ElicitationModes,
   type PermissionAnswer,
@@ -96,7 +97,7 @@ class V1TurnHost extends BaseTurnHost {
   protected sendPermission(question: PermissionQuestion): Promise<PermissionAnswer> {
     return this.client.request(acp.methods.client.session.requestPermission, {
       sessionId: this.sessionId,
-      toolCall: { toolCallId: question.toolCallId, title: question.title, kind: question.kind },
+      toolCall: permissionToolCall(question),
       options: question.options.map((option) => ({ ...option })),
     });
   }

@@ -19,6 +19,7 @@ import {
   elicitationModes,
   isUrlQuestion,
   pause,
+  permissionToolCall,
   promptText,
   type DemoDiff,
   type DemoStopReason,
@@ -172,7 +173,7 @@ class V2TurnHost extends BaseTurnHost {
         ...(question.description ? { description: question.description } : {}),
         subject: {
           type: 'tool_call',
-          toolCall: { toolCallId: question.toolCallId, title: question.title, kind: question.kind },
+          toolCall: permissionToolCall(question),
         },
         options: question.options.map((option) => ({ ...option })),
       },

@@ -152,6 +152,23 @@ describe('answers go back to the agent that asked', () => {
     expect(replies).toEqual(expect.arrayContaining([{ action: 'decline' }, { action: 'cancel' }]));
   });
 
+  it("Escape's cancel keeps the item ended as cancelled with its draft; the agent hears a plain cancel", async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(24));
+    const item = await queueItem(hub);
+    await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'Ada' } });
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'cancel', keepDraft: true });
+    // spec E-RES-1, E-RES-2: the same answer as the Cancel button, without content.
+    expect((await puppet.responseTo(24)).result).toEqual({ action: 'cancel' });
+    expect(hub.snapshot().queue).toEqual([expect.objectContaining({ itemId: item.itemId, state: 'cancelled', draft: { name: 'Ada' } })]);
+    // Nothing more can be answered; Dismiss removes it.
+    await expect(hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Ada' } })).rejects.toThrow(
+      /no longer waiting/,
+    );
+    await hub.invoke('dismissItem', { itemId: item.itemId });
+    expect(hub.snapshot().queue).toEqual([]);
+  });
+
   it('refuses to send an accept whose values break the schema, and keeps the item', async () => {
     const { hub, puppet } = await readyAgent();
     await puppet.send(formRequest(23));

@@ -210,6 +210,45 @@ describe('permission requests', () => {
     expect((await puppet.responseTo(10)).result).toEqual({ outcome: { outcome: 'cancelled' } });
   });
 
+  it('says what a risky tool call acts on: its kind, the paths in locations and rawInput, the command', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await puppet.send({
+      id: 12,
+      method: 'session/request_permission',
+      params: {
+        sessionId: 'sess-1',
+        toolCall: {
+          toolCallId: 'tc-run',
+          title: 'Clean up',
+          kind: 'execute',
+          locations: [{ path: '/work/build' }, { path: '/work/build' }],
+          rawInput: { command: ['rm', '-rf', 'build'], path: '/work/dist', secretish: 'not kept' },
+        },
+        options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }],
+      },
+    });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    // issue 12 scope 3: the card can show what would be removed or run (duplicates once, nothing else of rawInput).
+    expect(item).toMatchObject({ toolKind: 'execute', paths: ['/work/build', '/work/dist'], command: 'rm -rf build' });
+    expect(JSON.stringify(item)).not.toContain('not kept');
+  });
+
+  it('takes the kind and locations of a tool call the agent described earlier when the request names only its id', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await puppet.send({
+      method: 'session/update',
+      params: { sessionId: 'sess-1', update: { sessionUpdate: 'tool_call', toolCallId: 'tc-del', title: 'Delete logs', kind: 'delete', locations: [{ path: '/var/log/app' }] } },
+    });
+    await eventually(() => (hub.snapshot().sessions[0]?.transcript.some((e) => e.toolCall?.toolCallId === 'tc-del') ? true : undefined));
+    await puppet.send({
+      id: 13,
+      method: 'session/request_permission',
+      params: { sessionId: 'sess-1', toolCall: { toolCallId: 'tc-del' }, options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }] },
+    });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    expect(item).toMatchObject({ toolKind: 'delete', paths: ['/var/log/app'] });
+  });
+
   it('takes the v2 shape: a title and the command it wants to run', async () => {
     const { hub, puppet } = await session();
     await puppet.send({

@@ -26,6 +26,7 @@ import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
 import { REQUEST_LABELS } from './request-labels';
+import { permissionTargets } from './permission-targets';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -58,8 +59,12 @@ export interface PermissionRequest {
   /** What the agent wants to do (v1: the tool call's title; v2: the request's title). */
   title: string;
   description?: string;
-  /** v2 `subject.command`: the command the agent wants to run. */
+  /** v2 `subject.command`, else the tool call's `rawInput` command: what the agent wants to run. */
   command?: string;
+  /** The tool call's ACP `kind` (delete, move, execute…), when the request says. */
+  toolKind?: string;
+  /** Paths the tool call names (`locations`, then `rawInput`), bounded (permission-targets.ts). */
+  paths: string[];
   options: Array<{ optionId: string; name: string; kind: string }>;
 }
 
@@ -445,10 +450,12 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
     )
     .onRequest(methodsV1.client.session.requestPermission, async (cx) => {
       const { toolCall } = cx.params;
+      const targets = permissionTargets(toolCall);
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
         toolCallId: toolCall.toolCallId,
         title: toolCall.title ?? 'Run a tool',
+        ...targets,
         options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal }));
@@ -515,6 +522,7 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
         title: cx.params.title,
         ...(cx.params.description ? { description: cx.params.description } : {}),
         ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
+        ...permissionTargets(subjectToolCall),
         ...(subject && 'command' in subject && typeof subject.command === 'string' ? { command: subject.command } : {}),
         options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
       };

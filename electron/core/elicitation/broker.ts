@@ -193,6 +193,8 @@ export class ElicitationBroker {
       mode: 'permission',
       title: permission.title,
       ...(permission.command ? { command: permission.command } : {}),
+      ...(permission.toolKind ? { toolKind: permission.toolKind } : {}),
+      ...(permission.paths.length > 0 ? { paths: permission.paths } : {}),
       options: permission.options,
     };
     const entry: Entry = { view, connection, jsonRpcId, fields: [] };
@@ -269,6 +271,8 @@ export class ElicitationBroker {
   /**
    * The user's answer to an item (spec E-RES-1, E-RES-2, E-CXL-2, E-URL-6, E-URL-7).
    * @param openIn URL mode: where to open the page after consent (default from the options).
+   * @param keepDraft form mode, `cancel` only: the item stays, ended as `cancelled` with its draft readable until
+   *   dismissed (the card's Escape), instead of being removed; the agent hears the same `cancel`.
    * @throws Error (plain sentence) when the item is unknown, belongs to another agent, is no longer pending,
    *   or an accept's values do not pass the schema (E-FORM-5).
    */
@@ -278,6 +282,7 @@ export class ElicitationBroker {
     action: 'accept' | 'decline' | 'cancel',
     values?: FormValues,
     openIn?: UrlOpenMode,
+    keepDraft = false,
   ): void {
     const entry = this.requireEntry(itemId, agentId);
     if (entry.view.state !== 'pending' || !entry.settle) {
@@ -287,6 +292,8 @@ export class ElicitationBroker {
     const settle = entry.settle as (answer: ElicitationAnswer) => void;
     if (action !== 'accept') {
       settle({ action });
+      const typed = entry.view.mode === 'form' && Object.keys(entry.view.draft ?? {}).length > 0;
+      if (action === 'cancel' && keepDraft && typed) return this.update(entry, { state: 'cancelled' });
       return this.remove(entry);
     }
     if (entry.view.mode === 'form') {

@@ -124,6 +124,13 @@ export class Transcript {
     return toolCall;
   }
 
+  /** The tool call `toolCallId` as last described, or undefined when this transcript has none by that id. */
+  findToolCall(toolCallId: string): ToolCallView | undefined {
+    const entryId = this.toolCallEntries.get(toolCallId);
+    const index = entryId ? this.indexOf(entryId) : -1;
+    return index >= 0 ? this.entries[index].toolCall : undefined;
+  }
+
   /** The agent's current plan: one entry per session, replaced as the plan changes. */
   plan(entries: PlanEntryView[]): void {
     const text = `Plan: ${entries.length} step${entries.length === 1 ? '' : 's'}`;

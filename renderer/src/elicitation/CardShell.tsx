@@ -1,4 +1,4 @@
-import type { FocusEventHandler, ReactNode, Ref } from 'react';
+import type { FocusEventHandler, KeyboardEvent, KeyboardEventHandler, ReactNode, Ref } from 'react';
 import type { QueueItemView } from '../../../shared/bridge';
 import { CardHeader } from './CardHeader';
 import './CardShell.css';
@@ -17,14 +17,35 @@ interface CardShellProps {
   stateNote?: boolean;
   onFocus?: FocusEventHandler<HTMLElement>;
   onBlur?: FocusEventHandler<HTMLElement>;
+  /**
+   * The card's buttons. They sit in a footer that stays in view at the bottom of the queue while a tall card's
+   * body scrolls past, as the header does at the top (issue 12 scope 2).
+   */
+  actions?: ReactNode;
+  /**
+   * Escape pressed anywhere inside the card, unless a control inside already used it (an open list, a dialog):
+   * the card's Cancel, "dismissed" in the protocol's words (spec E-RES-1). Absent: Escape does nothing here.
+   */
+  onEscape?: () => void;
+  /** Any other key pressed inside the card (the form card sends on Enter in its review step). */
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
   children: ReactNode;
 }
 
 /**
  * What every request card shares: the focusable `<article>` named after the agent and tagged with the item's id,
- * the {@link CardHeader}, and (unless turned off) the withdrawn / disconnected note. The card's own content follows.
+ * the {@link CardHeader} (sticky at the top of the queue), the body with (unless turned off) the withdrawn /
+ * disconnected note and the card's own content, and the actions footer (sticky at the bottom). Escape inside the
+ * card calls `onEscape`.
  */
-export function CardShell({ item, sessionName, ref, className, stateNote = true, onFocus, onBlur, children }: CardShellProps) {
+export function CardShell(props: CardShellProps) {
+  const { item, sessionName, ref, className, stateNote = true, onFocus, onBlur, actions, onEscape, onKeyDown, children } = props;
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>): void {
+    onKeyDown?.(event);
+    if (event.key !== 'Escape' || !onEscape || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onEscape();
+  }
   return (
     <article
       ref={ref}
@@ -34,10 +55,14 @@ export function CardShell({ item, sessionName, ref, className, stateNote = true,
       tabIndex={-1}
       onFocus={onFocus}
       onBlur={onBlur}
+      onKeyDown={handleKeyDown}
     >
       <CardHeader item={item} sessionName={sessionName} />
-      {stateNote && item.state !== 'pending' && <CardStateNote item={item} />}
-      {children}
+      <div className="card-body">
+        {stateNote && item.state !== 'pending' && <CardStateNote item={item} />}
+        {children}
+      </div>
+      {actions !== undefined && <div className="card-actions">{actions}</div>}
     </article>
   );
 }
@@ -65,6 +90,8 @@ export function endedText(item: QueueItemView): string {
           : 'You cancelled what this was asked for';
     case 'withdrawn':
       return 'Withdrawn by the agent';
+    case 'cancelled':
+      return 'You cancelled this request';
     case 'disconnected':
       return 'Agent disconnected';
     case 'app-closed':

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { FieldSpec, FormValues } from '../../../shared/form-schema';
 import {
@@ -14,6 +14,8 @@ import './FieldControl.css';
 
 /** Options up to this many are drawn as a radio group; more as a `<select>`. */
 const MAX_RADIO_OPTIONS = 4;
+/** Checkboxes up to this many are drawn in full; a longer list scrolls in its own region (about 8 rows high). */
+const MAX_INLINE_CHOICES = 8;
 
 interface FieldControlProps {
   field: FieldSpec;
@@ -420,6 +422,8 @@ function ChoiceGroup({
   'aria-invalid': ariaInvalid,
   children,
 }: ChoiceGroupProps): ReactNode {
+  const count = Children.count(children);
+  const long = count > MAX_INLINE_CHOICES;
   return (
     <fieldset
       className="field field-group"
@@ -434,7 +438,14 @@ function ChoiceGroup({
         <RequiredMark required={required} />
       </legend>
       {help}
-      <div className="choices">{children}</div>
+      {long ? (
+        // A long list scrolls in a region of its own, so it never pushes the card's buttons away.
+        <div className="choices is-long" role="group" tabIndex={0} aria-label={`${label}: ${count} choices`}>
+          {children}
+        </div>
+      ) : (
+        <div className="choices">{children}</div>
+      )}
       {errorLine}
     </fieldset>
   );

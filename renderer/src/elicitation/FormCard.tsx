@@ -21,7 +21,9 @@ import {
   startValues,
   toPropertyValues,
 } from './form-values';
+import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
+import { DeclineAndCancel } from './DeclineAndCancel';
 import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
@@ -122,7 +124,10 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
 
   const agent = agentIdentity(item.agentName, item.agentInfo);
   const secrets = secretFields(fields);
-  const locked = busy !== null || answered !== null;
+  const secretWarned = pending && secrets.length > 0;
+  // An answer locks the card until it goes; a Cancel that kept the card (Escape) leaves it ended, with Dismiss.
+  const shownAnswer = answered !== null && (pending || answered === 'dismiss') ? answered : null;
+  const locked = busy !== null || shownAnswer !== null;
 
   async function startReview(): Promise<void> {
     if (locked) return;
@@ -181,7 +186,11 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
     setCardError(null);
   }
 
-  async function settle(action: Exclude<Busy, null | 'review'>): Promise<void> {
+  /**
+   * Answers (or dismisses) the item. `keepDraft` (Escape's Cancel): main keeps the card, ended, with what was typed
+   * readable, so a stray Escape loses nothing; the Cancel button lets the card go.
+   */
+  async function settle(action: Exclude<Busy, null | 'review'>, { keepDraft = false } = {}): Promise<void> {
     if (locked) return;
     const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
     setBusy(action);
@@ -198,6 +207,10 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
           action,
           values: review.values,
         });
+      } else if (action === 'cancel' && keepDraft) {
+        // Store what is typed now (the debounced save may not have run), then cancel keeping it.
+        await checker.check(toPropertyValues(fields, form.getValues()), true).catch(() => undefined);
+        await bridge.invoke('answerElicitation', { itemId: item.itemId, agentId: item.agentId, action, keepDraft: true });
       } else {
         await bridge.invoke('answerElicitation', { itemId: item.itemId, agentId: item.agentId, action });
       }
@@ -221,8 +234,67 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
   const blockedValues = stillBlocked.length > 0 ? getValues() : {};
   const allEmpty = stillBlocked.every((key) => isEmptyValue(blockedValues[key]));
 
+  const actions = !pending ? (
+    <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
+      Dismiss
+    </button>
+  ) : (
+    <>
+      {review ? (
+        <>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={locked || !checkAllowsSend(review.check)}
+            aria-keyshortcuts="Enter"
+            onClick={() => void settle('accept')}
+          >
+            Send
+          </button>
+          <button type="button" className="button" disabled={locked} onClick={backToEdit}>
+            Edit
+          </button>
+        </>
+      ) : (
+        described.ok && (
+          // Under a secret-field warning the safe answer leads: Review is an ordinary button, Decline the primary.
+          <button
+            type="submit"
+            form={`${idBase}-form`}
+            className={`button${secretWarned ? '' : ' button-primary'}`}
+            disabled={locked}
+          >
+            Review
+          </button>
+        )
+      )}
+      <DeclineAndCancel
+        agentName={item.agentName}
+        disabled={locked}
+        declinePrimary={secretWarned && !review}
+        cancelNote="cancels too, and keeps what you typed readable here"
+        onDecline={() => void settle('decline')}
+        onCancel={() => void settle('cancel')}
+      />
+    </>
+  );
+
   return (
-    <CardShell ref={articleRef} item={item} sessionName={sessionName} className={review ? 'card-reviewing' : undefined}>
+    <CardShell
+      ref={articleRef}
+      item={item}
+      sessionName={sessionName}
+      className={review ? 'card-reviewing' : undefined}
+      onEscape={pending ? () => void settle('cancel', { keepDraft: true }) : undefined}
+      onKeyDown={(event) => {
+        // Enter on the review step sends what is reviewed, unless it was pressed on a control of its own.
+        if (event.key !== 'Enter' || !review || event.defaultPrevented || hasModifier(event)) return;
+        if (isOwnEnterTarget(event.target)) return;
+        event.preventDefault();
+        if (checkAllowsSend(review.check)) void settle('accept');
+      }}
+      actions={actions}
+    >
       {stillBlocked.length > 0 && (
         <div className="review-blocked" role="alert">
           <p className="review-blocked-title">
@@ -253,7 +325,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
           </div>
         ))}
 
-      <p className="card-message plain-text">{item.message}</p>
+      <CardMessage text={item.message} agentName={item.agentName} />
       {described.ok && (described.form.title || described.form.description) && (
         <div className="card-form-intro">
           {described.form.title && <p className="card-form-title plain-text">{described.form.title}</p>}
@@ -286,6 +358,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
         <ReviewSummary
           agent={agent}
           message={item.message}
+          agentName={item.agentName}
           fields={fields}
           check={review.check}
           headingRef={reviewHeadingRef}
@@ -323,55 +396,27 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
           {cardError}
         </p>
       )}
-      {answered && (
+      {shownAnswer && (
         <p className="card-answered" role="status">
-          {ANSWERED_TEXT[answered]}
+          {ANSWERED_TEXT[shownAnswer]}
         </p>
       )}
 
-      <div className="card-actions">
-        {!pending ? (
-          <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
-            Dismiss
-          </button>
-        ) : (
-          <>
-            {review ? (
-              <>
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={locked || !checkAllowsSend(review.check)}
-                  onClick={() => void settle('accept')}
-                >
-                  Send
-                </button>
-                <button type="button" className="button" disabled={locked} onClick={backToEdit}>
-                  Edit
-                </button>
-              </>
-            ) : (
-              described.ok && (
-                <button type="submit" form={`${idBase}-form`} className="button button-primary" disabled={locked}>
-                  Review
-                </button>
-              )
-            )}
-            <span className="card-actions-spacer" />
-            <button type="button" className="button" disabled={locked} onClick={() => void settle('decline')}>
-              Decline
-            </button>
-            <button type="button" className="button" disabled={locked} onClick={() => void settle('cancel')}>
-              Cancel
-            </button>
-          </>
-        )}
-      </div>
     </CardShell>
   );
 }
 
 const NO_FIELDS: FieldSpec[] = [];
+
+/** Whether a key was pressed with a modifier (Shift+Enter and the like are not "send"). */
+function hasModifier(event: { shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }): boolean {
+  return event.shiftKey || event.ctrlKey || event.altKey || event.metaKey;
+}
+
+/** Whether Enter on `target` already means something of its own (a button, a link, a text box, a list). */
+function isOwnEnterTarget(target: EventTarget): boolean {
+  return target instanceof Element && target.closest('button, a[href], input, textarea, select, summary, [role="button"], [contenteditable]') !== null;
+}
 
 /** Whether a control holds nothing: an empty text or no choice made. */
 function isEmptyValue(value: unknown): boolean {

@@ -1,24 +1,32 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { PermissionItemView, PermissionOptionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
+import { PermissionTargets } from './PermissionTargets';
+import { primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
+import './DeclineAndCancel.css';
 import './PermissionCard.css';
 
 interface PermissionCardProps {
   item: PermissionItemView;
   /** Called once the answer or dismissal was accepted by main; `hadFocus` says whether focus was inside the card. */
   onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** Called after the user chose one of the agent's reject options (12b: "Decline and explain" can follow it). */
+  onDeclined?: (item: PermissionItemView) => void;
   /** The session's display name, as the session tabs show it. */
   sessionName?: string;
 }
 
 /**
- * A `session/request_permission` as a card: what the agent wants to do (its title, description and command, as
- * plain text), one button per option the agent offered, and Cancel (answered as "cancelled"). Withdrawn or
- * disconnected requests only explain and offer Dismiss. Never takes focus on arrival.
+ * A `session/request_permission` as a card: what the agent wants to do (its title, description, the paths and the
+ * command it acts on, as plain text), one button per option the agent offered, and Cancel (answered as
+ * "cancelled"; also Escape). Withdrawn or disconnected requests only explain and offer Dismiss. Never takes focus
+ * on arrival.
  */
-export function PermissionCard({ item, onSettled, sessionName }: PermissionCardProps) {
+export function PermissionCard({ item, onSettled, onDeclined, sessionName }: PermissionCardProps) {
   const bridge = useBridge();
+  const ids = useId();
   const articleRef = useRef<HTMLElement>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -27,8 +35,10 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
   // Main carries the request's description as the item's `message`; `description` when set. Shown once either way.
   const description = item.description?.trim() || item.message.trim();
   const locked = busy || done !== null;
+  const risky = item.toolKind !== undefined && RISKY_TOOL_KINDS.has(item.toolKind);
+  const primaryId = primaryOption(item.options, risky)?.optionId;
 
-  async function answer(optionId: string | undefined, doneText: string, dismiss = false): Promise<void> {
+  async function answer(option: PermissionOptionView | undefined, doneText: string, dismiss = false): Promise<void> {
     if (locked) return;
     const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
     setBusy(true);
@@ -38,12 +48,13 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
       else
         await bridge.invoke(
           'answerPermission',
-          optionId === undefined
+          option === undefined
             ? { itemId: item.itemId, agentId: item.agentId }
-            : { itemId: item.itemId, agentId: item.agentId, optionId },
+            : { itemId: item.itemId, agentId: item.agentId, optionId: option.optionId },
         );
       setDone(doneText);
       onSettled(item.itemId, hadFocus);
+      if (option?.kind.startsWith('reject')) onDeclined?.(item);
     } catch (error) {
       setCardError(errorSentence(error));
     } finally {
@@ -51,21 +62,58 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
     }
   }
 
+  const actions = pending ? (
+    <>
+      {item.options.map((option) => (
+        <button
+          key={option.optionId}
+          type="button"
+          className={`button ${optionClass(option, option.optionId === primaryId)}`}
+          title={optionHelp(option.kind)}
+          disabled={locked}
+          onClick={() => void answer(option, `Answered: ${option.name}.`)}
+        >
+          {option.name}
+        </button>
+      ))}
+      <span className="decline-cancel">
+        <button
+          type="button"
+          className="button button-cancel"
+          disabled={locked}
+          aria-describedby={`${ids}-cancel`}
+          aria-keyshortcuts="Escape"
+          title="Esc"
+          onClick={() => void answer(undefined, 'Cancelled.')}
+        >
+          Cancel
+        </button>
+      </span>
+      <p className="decline-cancel-help" id={`${ids}-cancel`}>
+        Cancel dismisses it without choosing.
+      </p>
+    </>
+  ) : (
+    <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Dismissed.', true)}>
+      Dismiss
+    </button>
+  );
+
   return (
-    <CardShell ref={articleRef} item={item} sessionName={sessionName} className="card-permission">
+    <CardShell
+      ref={articleRef}
+      item={item}
+      sessionName={sessionName}
+      className={`card-permission${risky ? ' card-permission-risky' : ''}`}
+      actions={actions}
+      onEscape={pending ? () => void answer(undefined, 'Cancelled.') : undefined}
+    >
       <p className="card-permission-title plain-text">
         <span className="card-permission-kind">Permission: </span>
         {item.title}
       </p>
-      {description && <p className="card-message plain-text">{description}</p>}
-      {item.command && (
-        <div className="card-permission-command-box">
-          <p className="url-label">Command</p>
-          <pre className="url-box selectable card-permission-command" translate="no">
-            <code>{item.command}</code>
-          </pre>
-        </div>
-      )}
+      {description && <CardMessage text={description} agentName={item.agentName} />}
+      <PermissionTargets item={item} risky={risky} />
       {cardError && (
         <p className="card-error" role="alert">
           {cardError}
@@ -76,41 +124,14 @@ export function PermissionCard({ item, onSettled, sessionName }: PermissionCardP
           {done}
         </p>
       )}
-      <div className="card-actions">
-        {pending ? (
-          <>
-            {item.options.map((option) => (
-              <button
-                key={option.optionId}
-                type="button"
-                className={`button ${optionClass(option.kind)}`}
-                title={optionHelp(option.kind)}
-                disabled={locked}
-                onClick={() => void answer(option.optionId, `Answered: ${option.name}.`)}
-              >
-                {option.name}
-              </button>
-            ))}
-            <span className="card-actions-spacer" />
-            <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Cancelled.')}>
-              Cancel
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Dismissed.', true)}>
-            Dismiss
-          </button>
-        )}
-      </div>
     </CardShell>
   );
 }
 
-/** Allowing once is the usual answer (primary); allowing always is weightier (neutral); rejecting reads as danger. */
-function optionClass(kind: PermissionOptionView['kind']): string {
-  if (kind === 'allow_once') return 'button-primary';
-  if (kind.startsWith('reject')) return 'button-reject';
-  return 'button-neutral';
+/** The primary option is the card's primary button; other rejects read as danger, other allows as neutral. */
+function optionClass(option: PermissionOptionView, primary: boolean): string {
+  if (option.kind.startsWith('reject')) return primary ? 'button-primary button-decline is-primary' : 'button-decline';
+  return primary ? 'button-primary' : 'button-neutral';
 }
 
 /** What an option's ACP kind means, for its tooltip; undefined for a kind Switchboard does not know. */

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
 import { formatContentValue } from './form-values';
+import { isLongMessage, messageExcerpt } from './message-fold';
 import { SecretValue } from './SecretValue';
 import './ReviewSummary.css';
 
@@ -8,6 +9,8 @@ interface ReviewSummaryProps {
   /** Configured name plus reported identity of the asking agent (spec E-REQ-7). */
   agent: string;
   message: string;
+  /** The asking agent's configured name, for the reference to a long message. */
+  agentName: string;
   fields: FieldSpec[];
   /** Main's verdict on the values under review; `content` is exactly what Send will send. */
   check: FormCheck;
@@ -16,12 +19,14 @@ interface ReviewSummaryProps {
 }
 
 /**
- * The read-only review before sending (spec E-FORM-4): the agent, the message, and each field's label with
+ * The read-only review before sending (spec E-FORM-4): the agent, the message (a long one only by its opening words and a pointer to the message above, which the card
+ * already shows), and each field's label with
  * the value that will be sent, taken from `FormCheck.content`; omitted optional fields read "(not sent)"
  * (E-FORM-8) and unsupported ones say so (E-FORM-9). A value that looks like a secret is masked until the user
  * asks to see it (E-FORM-12).
  */
-export function ReviewSummary({ agent, message, fields, check, headingRef, headingId }: ReviewSummaryProps) {
+export function ReviewSummary({ agent, message, agentName, fields, check, headingRef, headingId }: ReviewSummaryProps) {
+  const long = isLongMessage(message);
   return (
     <section className="review" aria-labelledby={headingId}>
       <h4 id={headingId} ref={headingRef} tabIndex={-1} className="review-heading">
@@ -34,7 +39,14 @@ export function ReviewSummary({ agent, message, fields, check, headingRef, headi
         </div>
         <div className="review-row">
           <dt>Message</dt>
-          <dd className="plain-text">{message}</dd>
+          {long ? (
+            <dd className="review-message-ref">
+              <span className="plain-text">“{messageExcerpt(message)}”</span>{' '}
+              <span className="muted">({agentName}’s full message is shown above.)</span>
+            </dd>
+          ) : (
+            <dd className="plain-text">{message}</dd>
+          )}
         </div>
       </dl>
       <h5 className="review-subheading">Answers that will be sent</h5>

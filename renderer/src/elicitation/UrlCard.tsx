@@ -2,8 +2,10 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { hostDisplay, openedFormIfDifferent, urlSegments, type HostParts } from './url-display';
+import { hostDisplay, isLookalikeHost, openedFormIfDifferent, urlSegments, type HostParts } from './url-display';
+import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';
+import { DeclineAndCancel } from './DeclineAndCancel';
 import './UrlCard.css';
 
 interface UrlCardProps {
@@ -48,6 +50,13 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
   /** The answer main accepted, and the item state it was given in: the controls stay locked until that changes. */
   const [done, setDone] = useState<{ action: Action; state: UrlItemView['state'] } | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
+  /** A lookalike host: Open was pressed once and now asks to be confirmed (issue 12 scope 3). */
+  const [confirming, setConfirming] = useState(false);
+  const risky = isLookalikeHost(analysis);
+  const goBackRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) goBackRef.current?.focus();
+  }, [confirming]);
 
   // When the state changes under a focused control (Open pressed, the window closed, the agent completed or
   // withdrew it), that control goes away; keep focus on the card rather than letting it fall to <body>.
@@ -65,6 +74,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
 
   async function run(action: Action): Promise<void> {
     if (locked) return;
+    setConfirming(false);
     const hadFocus = articleRef.current?.contains(document.activeElement) ?? false;
     setBusy(action);
     setCardError(null);
@@ -131,24 +141,38 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
           </div>
         </>
       );
-      actions = (
+      const host = hostDisplay(analysis);
+      actions = confirming ? (
+        <div className="url-confirm" role="group" aria-labelledby={`${ids}-confirm`}>
+          <p id={`${ids}-confirm`} className="url-confirm-question">
+            Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? Its name imitates
+            another site&rsquo;s; {item.agentName} may be trying to trick you.
+          </p>
+          <button type="button" className="button button-danger" disabled={locked} onClick={() => void run('accept')}>
+            Open anyway
+          </button>
+          <button ref={goBackRef} type="button" className="button" disabled={locked} onClick={() => setConfirming(false)}>
+            Go back
+          </button>
+        </div>
+      ) : (
         <>
           <button
             type="button"
-            className="button button-primary"
+            className={`button${risky ? '' : ' button-primary'}`}
             disabled={locked || !analysis.openable}
             aria-describedby={`${ids}-host`}
-            onClick={() => void run('accept')}
+            onClick={() => (risky ? setConfirming(true) : void run('accept'))}
           >
-            Open
+            {risky ? 'Open…' : 'Open'}
           </button>
-          <span className="card-actions-spacer" />
-          <button type="button" className="button" disabled={locked} onClick={() => void run('decline')}>
-            Decline
-          </button>
-          <button type="button" className="button" disabled={locked} onClick={() => void run('cancel')}>
-            Cancel
-          </button>
+          <DeclineAndCancel
+            agentName={item.agentName}
+            disabled={locked}
+            declinePrimary={risky}
+            onDecline={() => void run('decline')}
+            onCancel={() => void run('cancel')}
+          />
         </>
       );
       break;
@@ -214,6 +238,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
       actions = dismissButton;
       break;
     case 'withdrawn':
+    case 'cancelled':
     case 'stopped':
     case 'disconnected':
     case 'app-closed':
@@ -242,6 +267,16 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
       sessionName={sessionName}
       className="card-url"
       stateNote={false}
+      actions={actions}
+      onEscape={
+        confirming
+          ? () => setConfirming(false)
+          : item.state === 'pending'
+            ? () => void run('cancel')
+            : item.state === 'consented'
+              ? () => void run('dismiss')
+              : undefined
+      }
       onFocus={() => {
         focusInside.current = true;
       }}
@@ -257,7 +292,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
         if (from.isConnected && !disabled) focusInside.current = false;
       }}
     >
-      <p className="card-message plain-text">{item.message}</p>
+      <CardMessage text={item.message} agentName={item.agentName} />
       {body}
       {cardError && (
         <p className="card-error" role="alert">
@@ -269,12 +304,14 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
           {DONE_TEXT[answered]}
         </p>
       )}
-      <div className="card-actions">{actions}</div>
     </CardShell>
   );
 }
 
-/** The consent view's facts: the host, emphasized, then the full URL (spec E-URL-3). */
+/**
+ * The consent view's facts: the host, emphasized, then the full URL (spec E-URL-3). For an internationalized
+ * host the ASCII (`xn--`) form leads as the largest text (spec E-URL-4).
+ */
 function UrlFacts({ analysis, idBase }: { analysis: UrlAnalysis; idBase: string }) {
   const host = hostDisplay(analysis);
   const opened = openedFormIfDifferent(analysis);
@@ -287,14 +324,16 @@ function UrlFacts({ analysis, idBase }: { analysis: UrlAnalysis; idBase: string 
         {!host ? (
           <p className="url-host">This address names no site.</p>
         ) : host.unicode ? (
+          // An internationalized name: the ASCII form is the real one, so it leads; the Unicode form, which may
+          // imitate a familiar name, follows smaller (spec E-URL-4).
           <>
-            <p className="url-host">
-              <HostName parts={host.unicode} port={host.port} />
-              <span className="url-host-form"> (as displayed)</span>
-            </p>
-            <p className="url-host url-host-ascii">
+            <p className="url-host url-host-lead">
               <HostName parts={host.ascii} port={host.port} />
-              <span className="url-host-form"> (the actual name, in ASCII)</span>
+              <span className="url-host-form"> (the actual name)</span>
+            </p>
+            <p className="url-host url-host-unicode">
+              <HostName parts={host.unicode} port={host.port} />
+              <span className="url-host-form"> (as it would be displayed; it may imitate another name)</span>
             </p>
           </>
         ) : (

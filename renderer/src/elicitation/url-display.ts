@@ -1,5 +1,5 @@
 /** How the consent view draws a URL's host and the URL itself (spec E-URL-3, E-URL-4). Pure; no DOM. */
-import type { UrlAnalysis } from '../../../shared/url-analysis';
+import type { UrlAnalysis, UrlFinding } from '../../../shared/url-analysis';
 
 /** A host split for display: the part before the registrable domain in normal weight, the domain emphasized. */
 export interface HostParts {
@@ -31,6 +31,18 @@ export function hostDisplay(analysis: UrlAnalysis): HostDisplay | undefined {
 function split(host: string, domain: string | undefined): HostParts {
   if (!domain || !host.endsWith(domain)) return { prefix: '', domain: host };
   return { prefix: host.slice(0, host.length - domain.length), domain };
+}
+
+/** Findings that say the host's name may imitate another (an internationalized, mixed-script or confusable name). */
+const LOOKALIKE_CODES: ReadonlySet<UrlFinding['code']> = new Set(['punycode', 'mixed-script', 'confusable', 'userinfo']);
+
+/**
+ * Whether the consent view should treat the host as a possible imitation (spec E-URL-4; issue 12 scope 3): an
+ * internationalized (`xn--`) or mixed-script host, a confusable label, or `user:pass@` before the real host. The
+ * card then leads with the ASCII host, makes Decline its primary button and has Open ask once more.
+ */
+export function isLookalikeHost(analysis: UrlAnalysis): boolean {
+  return analysis.openable && analysis.findings.some((finding) => LOOKALIKE_CODES.has(finding.code));
 }
 
 /** A run of a URL as drawn: ordinary text, or one hidden character drawn as its code point. */

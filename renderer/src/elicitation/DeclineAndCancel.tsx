@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import './DeclineAndCancel.css';
+
+interface DeclineAndCancelProps {
+  /** The asking agent's name: Decline "tells <agent> no". */
+  agentName: string;
+  /** Whether both buttons are locked (an answer is on its way). */
+  disabled: boolean;
+  onDecline: () => void;
+  onCancel: () => void;
+  /**
+   * Risk made "no" the safe default (a lookalike host, a form asking for a secret): Decline is then drawn as the
+   * card's primary button (issue 12 scope 3).
+   */
+  declinePrimary?: boolean;
+  /** Said after what Cancel does, e.g. that Escape keeps what was typed. */
+  cancelNote?: string;
+}
+
+/**
+ * The two ways to say no, drawn so they cannot be mistaken for each other (spec E-RES-1): **Decline** answers
+ * `decline` ("the user said no") and looks like a firm choice; **Cancel** answers `cancel` ("dismissed") and is
+ * quiet. Each is described, visibly under the buttons and to assistive technology through `aria-describedby`;
+ * Cancel also announces its Escape shortcut, which the card itself handles (CardShell `onEscape`).
+ */
+export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, declinePrimary = false, cancelNote }: DeclineAndCancelProps) {
+  const id = useId();
+  return (
+    <>
+      <span className="decline-cancel">
+        <button
+          type="button"
+          className={`button button-decline${declinePrimary ? ' button-primary is-primary' : ''}`}
+          disabled={disabled}
+          aria-describedby={`${id}-decline`}
+          title={`Tells ${agentName} no`}
+          onClick={onDecline}
+        >
+          Decline
+        </button>
+        <button
+          type="button"
+          className="button button-cancel"
+          disabled={disabled}
+          aria-describedby={`${id}-cancel`}
+          aria-keyshortcuts="Escape"
+          title={`Dismisses it without answering (Esc${cancelNote ? `: ${cancelNote}` : ''})`}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+      </span>
+      <p className="decline-cancel-help">
+        <span id={`${id}-decline`}>Decline tells {agentName} no.</span>{' '}
+        <span id={`${id}-cancel`}>
+          Cancel dismisses it without answering.
+          {cancelNote && <span className="sr-only"> Escape: {cancelNote}.</span>}
+        </span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { RecordedOpen } from '../harness/recording-url-opener';
+import type { Harness } from '../harness/server';
+import { seriousViolations } from './axe';
+import { card, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
+
+// Inside a request card (issue 12, scopes 2, 3 and 5): the header and the actions stay on screen however long the
+// request, long content scrolls in regions of its own, Decline and Cancel say what they do, risk changes the
+// default answer, and the card answers to Escape and Enter.
+
+const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
+
+function opened(request: APIRequestContext, harness: Harness): Promise<RecordedOpen[]> {
+  return harnessRecord<RecordedOpen[]>(request, harness, 'opened');
+}
+
+/** The `long` scenario's form card (its URL card arrives beside it). */
+function longForm(page: Page): Locator {
+  return page.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Folders to clean' });
+}
+
+/** Whether `locator` lies entirely inside the window. */
+async function fullyOnScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = locator.page().viewportSize();
+  if (!box || !size) return false;
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height + 0.5 && box.x + box.width <= size.width + 0.5;
+}
+
+async function sendPrompt(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  const composer = page.getByRole('combobox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+test.describe('a long request', () => {
+  for (const [width, height] of [
+    [640, 700],
+    [800, 600],
+    [1440, 900],
+  ] as const) {
+    test(`a 500 KB message folds and the header and buttons stay on screen at ${width}×${height}`, async ({ app }) => {
+      test.setTimeout(60_000);
+      await app.setViewportSize({ width, height });
+      await startSessionAndPrompt(app, 'Demo agent', 'long');
+      const form = longForm(app);
+      const header = form.getByRole('heading', { name: 'Demo agent' });
+      const review = form.getByRole('button', { name: 'Review' });
+      const decline = form.getByRole('button', { name: 'Decline' });
+      const cancel = form.getByRole('button', { name: 'Cancel', exact: true });
+      await expect(review).toBeVisible();
+
+      // Folded: the start of the message, not line 9,000 of it, and a real toggle button.
+      await expect(form).toContainText('00001 [build] compiled');
+      await expect(form).not.toContainText('09000 [build]');
+      const showAll = form.getByRole('button', { name: /^Show all \(\d[\d,]* lines, 5\d\d KB\)$/ });
+      await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+      for (const control of [header, review, decline, cancel]) expect(await fullyOnScreen(control)).toBe(true);
+
+      // In full: a focusable, named region of its own; the buttons do not move off screen.
+      await showAll.click();
+      const message = form.getByRole('region', { name: 'Message from Demo agent' });
+      await expect(message).toContainText('09000 [build]');
+      await expect(form.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+      await message.focus();
+      await expect(message).toBeFocused();
+      await app.keyboard.press('End');
+      for (const control of [header, review, decline, cancel]) expect(await fullyOnScreen(control)).toBe(true);
+
+      // Scrolled to the card's last field, the agent's name and the actions are still there (sticky).
+      await form.getByLabel('Note for the log').scrollIntoViewIfNeeded();
+      for (const control of [header, review, decline, cancel]) expect(await fullyOnScreen(control)).toBe(true);
+    });
+  }
+
+  test('the long list of choices scrolls in its own region and the review does not repeat the message', async ({ app }) => {
+    test.setTimeout(60_000);
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'long');
+    const form = longForm(app);
+    const choices = form.getByRole('group', { name: 'Folders to clean: 60 choices' });
+    await expect(choices).toHaveAttribute('tabindex', '0');
+    const scrolls = await choices.evaluate((el) => el.scrollHeight > el.clientHeight);
+    expect(scrolls).toBe(true);
+    await choices.getByRole('checkbox', { name: 'packages/module-60' }).check();
+    await form.getByRole('button', { name: 'Review' }).click();
+    const summary = form.getByRole('region', { name: 'Review before sending' });
+    await expect(summary).toContainText('packages/module-60');
+    // spec E-FORM-4: the message is named in the review, but a long one only by its opening and a pointer.
+    await expect(summary).toContainText('full message is shown above');
+    expect((await summary.innerText()).length).toBeLessThan(2_000);
+    expect(await fullyOnScreen(form.getByRole('button', { name: 'Send' }))).toBe(true);
+    expect(await seriousViolations(app)).toEqual([]);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(transcript(app)).toContainText('The form: You accepted: {"folders":["packages/module-60"]}');
+  });
+
+  test('a very long address scrolls in its own focusable box', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'long');
+    const consent = app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Open this report of the build.' });
+    // spec E-URL-3: the full address is shown, as text, in a region that can be scrolled from the keyboard.
+    const address = consent.getByRole('region', { name: 'Full address' });
+    await expect(address).toContainText('step=compile&step=compile');
+    await expect(address).toHaveAttribute('tabindex', '0');
+    expect(await address.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await address.scrollIntoViewIfNeeded();
+    expect(await fullyOnScreen(consent.getByRole('button', { name: 'Open', exact: true }))).toBe(true);
+    expect(await fullyOnScreen(consent.getByRole('heading', { name: 'Demo agent' }))).toBe(true);
+  });
+});
+
+test.describe('choices that say what they do', () => {
+  test('Decline and Cancel look different and each says what it does', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    const decline = form.getByRole('button', { name: 'Decline' });
+    const cancel = form.getByRole('button', { name: 'Cancel', exact: true });
+    // spec E-RES-1: decline is "the user said no", cancel is "dismissed".
+    await expect(decline).toHaveAccessibleDescription('Decline tells Demo agent no.');
+    await expect(cancel).toHaveAccessibleDescription(/^Cancel dismisses it without answering\./);
+    await expect(form.getByText('Decline tells Demo agent no.')).toBeVisible();
+    const look = (button: Locator) =>
+      button.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.borderTopColor} ${style.color} ${style.backgroundColor}`;
+      });
+    expect(await look(decline)).not.toEqual(await look(cancel));
+    // An ordinary form: Review is the primary action.
+    await expect(form.getByRole('button', { name: 'Review' })).toHaveClass(/button-primary/);
+    await expect(decline).not.toHaveClass(/button-primary/);
+  });
+
+  test('under a secret-field warning Review is not the primary button, Decline is', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'secret');
+    const form = card(app, 'Demo agent');
+    // spec E-FORM-12
+    await expect(form.getByRole('alert').filter({ hasText: 'ACP forbids asking for secrets' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Review' })).not.toHaveClass(/button-primary/);
+    await expect(form.getByRole('button', { name: 'Decline' })).toHaveClass(/button-primary/);
+  });
+
+  test('a lookalike host leads with its ASCII name, makes Decline primary and asks again before opening', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'lookalike');
+    const consent = card(app, 'Demo agent');
+    const site = consent.getByRole('group', { name: 'Site' });
+    // spec E-URL-4: both forms shown; the real (xn--) one is the biggest text and comes first.
+    const ascii = site.getByText('xn--pple-43d.com', { exact: true });
+    const unicode = site.getByText('аpple.com', { exact: true });
+    const fontSize = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await fontSize(ascii)).toBeGreaterThan(await fontSize(unicode));
+    expect((await ascii.boundingBox())!.y).toBeLessThan((await unicode.boundingBox())!.y);
+    await expect(consent.getByRole('button', { name: 'Decline' })).toHaveClass(/button-primary/);
+    const open = consent.getByRole('button', { name: 'Open…' });
+    await expect(open).not.toHaveClass(/button-primary/);
+
+    // Open asks once more; Go back (focused) and Escape both step back without opening anything (spec E-URL-2).
+    await open.click();
+    const confirm = consent.getByRole('group', { name: /Open xn--pple-43d\.com anyway\?/ });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Go back' })).toBeFocused();
+    await app.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(open).toBeVisible();
+    expect(await opened(request, harness)).toEqual([]);
+    expect(await seriousViolations(app)).toEqual([]);
+
+    await open.click();
+    expect(await seriousViolations(app)).toEqual([]);
+    await consent.getByRole('button', { name: 'Open anyway' }).click();
+    await expect(transcript(app)).toContainText('You agreed to open the page.');
+    const opens = await opened(request, harness);
+    expect(opens.map((o) => o.url)).toEqual(['https://xn--pple-43d.com/login']);
+  });
+
+  test('a permission to delete shows what it deletes and never makes Allow the primary choice', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'permission');
+    const request = card(app, 'Demo agent');
+    await expect(request.getByRole('list', { name: 'What it deletes' })).toHaveText('/tmp/demo/build');
+    await expect(request.getByRole('button', { name: 'Reject', exact: true })).toHaveClass(/button-primary/);
+    for (const name of ['Allow once', 'Always allow']) {
+      await expect(request.getByRole('button', { name, exact: true })).not.toHaveClass(/button-primary|is-primary/);
+    }
+    await expect(request.getByRole('button', { name: 'Cancel', exact: true })).toHaveAccessibleDescription(
+      'Cancel dismisses it without choosing.',
+    );
+    expect(await seriousViolations(app)).toEqual([]);
+  });
+});
+
+test.describe('keys inside a card', () => {
+  test('Escape cancels a form but keeps what was typed readable on the card until dismissed', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    const name = form.getByLabel('Project name');
+    await name.fill('escape-kept');
+    await app.keyboard.press('Escape');
+    // spec E-RES-1: Escape is "dismissed", answered cancel, with no content (E-RES-2).
+    await expect(transcript(app)).toContainText('You cancelled.');
+    await expect(form).toContainText('You cancelled this request');
+    await expect(form.getByRole('region', { name: 'Your typed values' })).toContainText('escape-kept');
+    await expect(form.getByRole('button', { name: 'Review' })).toHaveCount(0);
+    // Focus went somewhere sensible, never to <body>.
+    expect(await app.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+    expect(await seriousViolations(app)).toEqual([]);
+    await form.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+  });
+
+  test('the Cancel button lets the card go', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    await form.getByLabel('Project name').fill('not-kept');
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(transcript(app)).toContainText('You cancelled.');
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+  });
+
+  test('Escape cancels a URL request and a permission request', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Open', exact: true }).focus();
+    await app.keyboard.press('Escape');
+    await expect(transcript(app)).toContainText('You cancelled.');
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+    expect(await opened(request, harness)).toEqual([]);
+
+    await sendPrompt(app, 'permission');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Reject', exact: true }).focus();
+    await app.keyboard.press('Escape');
+    await expect(transcript(app)).toContainText('You cancelled the permission request.');
+    expect(await app.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  });
+
+  test('Enter on the review step sends what was reviewed', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    const lunch = app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Question 2 of 2' });
+    await lunch.getByLabel('Lunch').fill('soup');
+    await app.keyboard.press('Enter'); // Enter in a field opens the review (spec E-FORM-4)
+    const heading = lunch.getByRole('heading', { name: 'Review before sending' });
+    await expect(heading).toBeFocused();
+    await expect(lunch.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-keyshortcuts', 'Enter');
+    await app.keyboard.press('Enter');
+    await expect(transcript(app)).toContainText('Question 2 (lunch): You accepted: {"dish":"soup","vegetarian":false}');
+    // The other card is untouched (spec E-REQ-5).
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Question 1 of 2' })).toBeVisible();
+  });
+
+  test('Enter on the Edit button goes back to editing rather than sending', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'secret');
+    const form = card(app, 'Demo agent');
+    await form.getByLabel('API token').fill('tok-12345');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await form.getByRole('button', { name: 'Edit' }).focus();
+    await app.keyboard.press('Enter');
+    await expect(form.getByLabel('API token')).toBeVisible();
+    await expect(transcript(app)).not.toContainText('You accepted');
+  });
+});

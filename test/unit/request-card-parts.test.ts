@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeUrl } from '../../shared/url-analysis';
+import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize } from '../../renderer/src/elicitation/message-fold';
+import { isLookalikeHost } from '../../renderer/src/elicitation/url-display';
+import { primaryOption } from '../../renderer/src/elicitation/permission-choices';
+import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
+
+// The pure parts of a request card (issue 12 scopes 2 and 3): how a message folds, which hosts count as
+// lookalikes, which permission option is the default, and what a permission's tool call acts on.
+
+const lines = (n: number) => Array.from({ length: n }, (_unused, i) => `line ${i + 1}`).join('\n');
+
+describe('a long message folds', () => {
+  it('keeps a short message whole', () => {
+    expect(messagePreview('Please fill in the form.')).toBe('Please fill in the form.');
+    expect(isLongMessage(lines(FOLD_LINES))).toBe(false);
+  });
+
+  it('shows the first 20 lines of a longer one', () => {
+    expect(messagePreview(lines(FOLD_LINES + 1))).toBe(lines(FOLD_LINES));
+    expect(isLongMessage(lines(FOLD_LINES + 1))).toBe(true);
+  });
+
+  it('draws a bounded prefix of a 500 KB single-line message', () => {
+    const huge = 'x'.repeat(500 * 1024);
+    expect(messagePreview(huge)).toHaveLength(FOLD_CHARS);
+  });
+
+  it('names the size in lines, and in KB once it is large', () => {
+    expect(messageSize(lines(64))).toBe('64 lines');
+    expect(messageSize(`${'y'.repeat(20 * 1024)}\nend`)).toBe('2 lines, 20 KB');
+  });
+
+  it('refers to a long message by its opening words only', () => {
+    expect(messageExcerpt(`${'word '.repeat(100)}\nmore`)).toMatch(/^(word ){23}word…$/);
+    expect(messageExcerpt(`Short first line\n${lines(40)}`)).toBe('Short first line…');
+  });
+});
+
+describe('lookalike hosts', () => {
+  it('treats an internationalized (punycode) host as a lookalike', () => {
+    // spec E-URL-4
+    expect(isLookalikeHost(analyzeUrl('https://xn--pple-43d.com/login'))).toBe(true);
+    expect(isLookalikeHost(analyzeUrl('https://user:pw@example.com/'))).toBe(true);
+  });
+
+  it('does not treat an ordinary host, or a refused address, as one', () => {
+    expect(isLookalikeHost(analyzeUrl('https://accounts.example.com/login'))).toBe(false);
+    expect(isLookalikeHost(analyzeUrl('javascript:alert(1)'))).toBe(false);
+  });
+});
+
+describe('the default answer to a permission', () => {
+  const options = [
+    { optionId: 'a1', name: 'Allow once', kind: 'allow_once' },
+    { optionId: 'a2', name: 'Always allow', kind: 'allow_always' },
+    { optionId: 'r1', name: 'Reject', kind: 'reject_once' },
+  ];
+
+  it('is "allow once" for an ordinary tool call', () => {
+    expect(primaryOption(options, false)?.optionId).toBe('a1');
+  });
+
+  it('is a reject option, never an allow one, for delete, move or execute', () => {
+    expect(primaryOption(options, true)?.optionId).toBe('r1');
+    expect(primaryOption(options.slice(0, 2), true)).toBeUndefined();
+  });
+});
+
+describe('what a permission acts on', () => {
+  it('reads the kind, the locations and the paths and command in rawInput, without duplicates', () => {
+    expect(
+      permissionTargets({
+        kind: 'move',
+        locations: [{ path: '/a' }, { nope: 1 }],
+        rawInput: { source: '/a', destination: '/b', command: 'mv /a /b', token: 'secret' },
+      }),
+    ).toEqual({ toolKind: 'move', paths: ['/a', '/b'], command: 'mv /a /b' });
+  });
+
+  it('joins an argv command and skips one that is not all strings', () => {
+    expect(permissionTargets({ rawInput: { command: ['rm', '-rf', 'x'] } }).command).toBe('rm -rf x');
+    expect(permissionTargets({ rawInput: { command: ['rm', 42] } }).command).toBeUndefined();
+  });
+
+  it('bounds what an agent sends', () => {
+    const many = Array.from({ length: 500 }, (_unused, i) => ({ path: `/p/${i}` }));
+    const targets = permissionTargets({ locations: many, rawInput: { command: 'x'.repeat(100_000) } });
+    expect(targets.paths).toHaveLength(MAX_TARGET_PATHS);
+    expect(targets.command).toHaveLength(MAX_TARGET_COMMAND_CHARS);
+  });
+
+  it('returns nothing for a missing or malformed tool call', () => {
+    expect(permissionTargets(undefined)).toEqual({ paths: [] });
+    expect(permissionTargets({ kind: 7, locations: 'x', rawInput: [] })).toEqual({ paths: [] });
+  });
+});
