@@ -198,8 +198,16 @@ export interface RequestRecordView {
   host?: string;
   /** Permission: the option chosen. */
   option?: string;
-  /** Form: each field's title, and whether it looked secret; never its value (spec E-PRIV-1). */
-  fields?: Array<{ name: string; title: string; secret?: boolean }>;
+  /**
+   * Form: each field's title, and whether it looked secret. The stored record never has a value (spec
+   * E-PRIV-1); the live transcript's record of a sent form (`sent`) has `answer`, the sent value in words, for
+   * every field that did not look secret (spec E-FORM-12: those are masked, their value is not kept at all).
+   */
+  fields?: Array<{ name: string; title: string; secret?: boolean; answer?: string }>;
+  /** Live transcript only, never stored: the form was sent and `fields` carry what was sent (issue 12 scope 6). */
+  sent?: boolean;
+  /** Live transcript only: the request still waits for the user (outcome `open`), its card is in the queue. */
+  waiting?: boolean;
 }
 
 /** A tool call as the agent last described it. */

@@ -527,3 +527,22 @@ export function findSchemaSizeProblem(requestedSchema: unknown): string | undefi
   }
   return undefined;
 }
+
+/** A choice's title for its wire value: `"MIT"`, or `"Apache 2.0 (apache-2.0)"` when they differ; else the value. */
+export function optionTitle(field: FieldSpec, value: string): string {
+  const option = field.options?.find((o) => o.value === value);
+  if (!option) return value;
+  return option.title === option.value ? option.title : `${option.title} (${option.value})`;
+}
+
+/**
+ * A value from `FormCheck.content` in words (spec E-FORM-4): Yes / No, numbers as written, choices by title,
+ * `(empty)`, `(none selected)`. The review and the transcript's record of an answer both show it so.
+ */
+export function formatContentValue(field: FieldSpec, value: string | number | boolean | string[]): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? '(none selected)' : value.map((v) => optionTitle(field, v)).join(', ');
+  if (field.kind === 'single-select') return optionTitle(field, value);
+  return value === '' ? '(empty)' : value;
+}

@@ -20,6 +20,7 @@ import {
   type PromptAttachment,
   type MenuCommand,
   type QueueItemView,
+  type RequestRecordView,
   type StoppedDetail,
   type Snapshot,
 } from '../../shared/bridge';
@@ -49,7 +50,8 @@ import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
 import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
-import { ENDED, HistoryRecorder } from './history/history-recorder';
+import { ENDED, HistoryRecorder, outcomeOf } from './history/history-recorder';
+import { liveRequestEntry, recordEntryId } from './elicitation/live-record';
 import { endedEntries } from './sessions/transcript';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
@@ -189,6 +191,8 @@ export class Hub {
   private remembering: Promise<void> = Promise.resolve();
   /** Items already announced to the attention sink, so an update of an item does not notify again. */
   private readonly announced = new Set<string>();
+  /** Session requests in the queue with the outcome their transcript record shows, so a draft save does not redraw it. */
+  private readonly liveRecords = new Map<string, { item: QueueItemView; outcome: RequestRecordView['outcome'] }>();
   /** Requests gathered per agent for one notification ({@link ARRIVAL_GATHER_MS}), oldest first. */
   private readonly arrivals = new Map<string, { items: Array<{ itemId: string; kind: QueueItemView['mode'] }>; timer: NodeJS.Timeout }>();
   /** Switchboard's own session history, and what writes live sessions into it. */
@@ -216,9 +220,11 @@ export class Hub {
         itemChanged: (item) => {
           this.emit({ type: 'item', item });
           if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
+          this.recordLive(item);
           this.announce(item);
         },
         itemRemoved: (itemId, item) => {
+          this.liveRecords.delete(itemId);
           this.emit({ type: 'itemRemoved', itemId });
           if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
           this.announced.delete(itemId);
@@ -282,7 +288,12 @@ export class Hub {
   hasOpenDraft(): boolean {
     return this.broker
       .items()
-      .some((item) => item.mode === 'form' && (item.state === 'pending' || item.state === 'disconnected') && Object.keys(item.draft ?? {}).length > 0);
+      .some(
+        (item) =>
+          item.mode === 'form' &&
+          (item.state === 'pending' || item.state === 'disconnected' || item.state === 'cancelled') &&
+          Object.keys(item.draft ?? {}).length > 0,
+      );
   }
 
   /**
@@ -376,14 +387,21 @@ export class Hub {
       return {};
     },
     answerElicitation: (p) => {
-      this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn, p.keepDraft);
+      const live = this.liveRecords.get(p.itemId);
+      const sent = this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn, p.keepDraft);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
       this.recorder.answered(p.itemId, outcome);
+      if (live) this.writeLiveRecord(live.item, outcome, { sent });
       return {};
     },
     answerPermission: (p) => {
+      const live = this.liveRecords.get(p.itemId);
       this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
       this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
+      if (live?.item.mode === 'permission') {
+        const option = live.item.options.find((o) => o.optionId === p.optionId)?.name;
+        this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option });
+      }
       return {};
     },
     reopenUrl: (p) => {
@@ -822,6 +840,24 @@ export class Hub {
     this.agents.clear();
     for (const [id, runtime] of runtimes) this.agents.set(id, runtime);
     this.emit({ type: 'snapshot', snapshot: this.snapshot() });
+  }
+
+  /**
+   * Keeps a session request's record in its live transcript (issue 12 scope 6): added where it arrived, then
+   * rewritten only when its outcome changes (not on every draft save). The user's own answers are written by
+   * the answer handlers, which know what was sent.
+   */
+  private recordLive(item: QueueItemView): void {
+    if (item.scope.kind !== 'session') return;
+    const outcome = outcomeOf(item);
+    const known = this.liveRecords.get(item.itemId);
+    this.liveRecords.set(item.itemId, { item, outcome });
+    if (known?.outcome !== outcome) this.writeLiveRecord(item, outcome);
+  }
+
+  private writeLiveRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], answer?: Parameters<typeof liveRequestEntry>[2]): void {
+    if (item.scope.kind !== 'session') return;
+    this.sessions.get(item.scope.sessionKey)?.transcript.request(recordEntryId(item.itemId), liveRequestEntry(item, outcome, answer));
   }
 
   /**

@@ -10,7 +10,9 @@ import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
-import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore } from './state/store';
+import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
+import { explainDeclineText } from './history/record-actions';
+import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
 
 /**
@@ -82,6 +84,20 @@ export function App({ store }: { store: AppStore }) {
     });
   }, []);
 
+  // A notice's one step: Show a request, or after a Decline open that session's composer to say why (issue 12
+  // scope 7) — an ordinary prompt, started for the user; what they had typed there stays.
+  const [composeFor, setComposeFor] = useState<string | null>(null);
+  const onDeclined = useCallback((item: QueueItemView) => store.dispatch({ type: 'declined', item }), [store]);
+  const onNoticeAction = useCallback(
+    (action: NoticeAction) => {
+      if (action.kind === 'show') return revealItem(action.itemId);
+      showSession(action.agentId, action.sessionKey);
+      setComposerText(action.sessionKey, (previous) => (previous.trim() ? previous : explainDeclineText(action.question)));
+      setComposeFor(action.sessionKey);
+    },
+    [revealItem, showSession, setComposerText],
+  );
+
   useFocusRescue();
   const waitingView = state.view === 'waiting';
   const historyView = state.view === 'history';
@@ -102,7 +118,7 @@ export function App({ store }: { store: AppStore }) {
         onDialog={setDialog}
       />
       <main className="workspace">
-        <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onShowItem={revealItem} />
+        <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onAction={onNoticeAction} />
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
         ) : historyView ? (
@@ -123,6 +139,8 @@ export function App({ store }: { store: AppStore }) {
             onComposerText={setComposerText}
             sessionNames={names}
             onRevealItem={revealItem}
+            composeFor={composeFor}
+            onComposed={() => setComposeFor(null)}
             onDialog={setDialog}
           />
         ) : (
@@ -147,6 +165,7 @@ export function App({ store }: { store: AppStore }) {
           onShowWaiting={showWaiting}
           waitingTotal={total}
           onStepWaiting={stepWaiting}
+          onDeclined={onDeclined}
         />
       )}
       <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />

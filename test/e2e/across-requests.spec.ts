@@ -204,3 +204,68 @@ test.describe('agent actions menu', () => {
     await expect(restart).toContainText('turn it on first');
   });
 });
+
+test.describe('a record of what you answered', () => {
+  const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
+
+  test('the transcript keeps each request inline: the question, then what was sent with the secret masked', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'secret');
+    const record = transcript(app).getByRole('group', { name: 'Form request' });
+    await expect(record).toContainText('Please paste your API token');
+    await expect(record).toContainText('Waiting for your answer');
+    const form = card(app, 'Demo agent');
+    await form.getByLabel('Service').fill('svc.example');
+    await form.getByLabel('API token').fill('tok-1234567890');
+    await form.getByRole('button', { name: 'Review' }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+    await expect(record).toContainText('You sent your answer');
+    await expect(record).toContainText('svc.example');
+    // spec E-FORM-12: a secret-looking field is masked in the record, and its value is nowhere on the page.
+    await expect(record).toContainText('looked secret');
+    expect(await app.content()).not.toContain('tok-1234567890');
+    expect(await seriousViolations(app)).toEqual([]);
+  });
+
+  test('after Decline, one step opens the composer to tell the agent why, as an ordinary prompt', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    const first = cardWith(app, 'Question 1 of 2');
+    await first.getByRole('button', { name: 'Decline' }).click();
+    // spec E-RES-1, E-RES-2: the agent got a plain decline (it says so); the record says declined.
+    await expect(transcript(app)).toContainText('Question 1 (colour): You declined.');
+    const record = transcript(app).getByRole('group', { name: 'Form request' }).filter({ hasText: 'Question 1 of 2' });
+    await expect(record).toContainText('You declined');
+    const notice = notices(app).getByText('You declined Demo agent’s request.');
+    await expect(notice).toBeVisible();
+    await notices(app).getByRole('button', { name: 'Tell the agent why…' }).click();
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await expect(composer).toBeFocused();
+    await expect(composer).toHaveValue('I declined “Question 1 of 2: what is your favourite colour?” because ');
+    await app.keyboard.type('I cannot see colours.');
+    // The same step from the record itself keeps what is typed.
+    await record.getByRole('button', { name: 'Tell the agent why…' }).click();
+    await expect(composer).toBeFocused();
+    await expect(composer).toHaveValue(/because I cannot see colours\.$/);
+    // It goes as an ordinary prompt once the turn is over (the other question is still open until then).
+    await cardWith(app, 'Question 2 of 2').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(app.getByRole('button', { name: 'Stop' })).toBeDisabled();
+    await composer.focus();
+    await app.keyboard.press('Enter');
+    await expect(transcript(app).getByText('because I cannot see colours.').first()).toBeVisible();
+  });
+
+  test('ended cards are dismissed together with Clear ended; their records stay in the transcript', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    const cards = app.getByRole('article', { name: 'Request from Demo agent' });
+    await expect(cards).toHaveCount(2);
+    await app.getByRole('button', { name: 'Stop' }).click();
+    await expect(cards.filter({ hasText: 'You stopped the turn' })).toHaveCount(2);
+    const clear = app.getByRole('button', { name: 'Clear ended (2)' });
+    expect(await seriousViolations(app)).toEqual([]);
+    await clear.click();
+    await expect(cards).toHaveCount(0);
+    await expect(transcript(app).getByRole('group', { name: 'Form request' })).toHaveCount(2);
+    await expect(transcript(app).getByRole('group', { name: 'Form request' }).first()).toContainText('you stopped what it belonged to');
+    expect(await app.evaluate(() => document.activeElement === document.body)).toBe(false);
+  });
+});

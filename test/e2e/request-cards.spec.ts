@@ -245,6 +245,34 @@ test.describe('keys inside a card', () => {
     await expect(app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Question 1 of 2' })).toBeVisible();
   });
 
+  test('a long request can be read, filled, reviewed and sent with the keyboard alone', async ({ app }) => {
+    test.setTimeout(60_000);
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'long');
+    const form = longForm(app);
+    const showAll = form.getByRole('button', { name: /^Show all/ });
+    await expect(showAll).toBeVisible();
+    /** Presses Tab until `target` has focus (at most 60 times), as a keyboard user would. */
+    const tabTo = async (target: Locator, key = 'Tab') => {
+      for (let i = 0; i < 60 && !(await target.evaluate((el) => el === document.activeElement)); i++) await app.keyboard.press(key);
+      await expect(target).toBeFocused();
+    };
+    await tabTo(showAll);
+    await app.keyboard.press('Enter');
+    // The full message sits just above its toggle.
+    await tabTo(form.getByRole('region', { name: 'Message from Demo agent' }), 'Shift+Tab');
+    await app.keyboard.press('PageDown');
+    await tabTo(form.getByRole('checkbox', { name: 'packages/module-01' }));
+    await app.keyboard.press('Space');
+    await tabTo(form.getByLabel('Note for the log'));
+    await app.keyboard.type('by keyboard');
+    expect(await fullyOnScreen(form.getByRole('button', { name: 'Review' }))).toBe(true);
+    await app.keyboard.press('Enter');
+    await expect(form.getByRole('heading', { name: 'Review before sending' })).toBeFocused();
+    await app.keyboard.press('Enter');
+    await expect(transcript(app)).toContainText('The form: You accepted: {"folders":["packages/module-01"],"note":"by keyboard"}');
+  });
+
   test('Enter on the Edit button goes back to editing rather than sending', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'secret');
     const form = card(app, 'Demo agent');

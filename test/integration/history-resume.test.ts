@@ -117,7 +117,13 @@ describe('E-CXL-5: an old cancelled idle snapshot never touches a request pendin
     const { sessionKey } = await loaded;
     const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
     expect(session.origin).toBe('loaded');
-    expect(session.transcript.map((e) => [e.role, e.text])).toEqual([['user', 'stop that'], ['agent', 'Replayed answer'], ['agent', 'Run tests (not finished when the session was resumed)']]);
+    // The request asked meanwhile keeps its record in the live transcript, where it arrived (issue 12 scope 6).
+    expect(session.transcript.map((e) => [e.role, e.text])).toEqual([
+      ['user', 'stop that'],
+      ['agent', 'Replayed answer'],
+      ['agent', 'Run tests (not finished when the session was resumed)'],
+      ['system', 'Who are you?'],
+    ]);
     // spec E-CXL-5 (v1 has no snapshot; nothing in the replay answers the request either)
     expect(hub.snapshot().queue.find((i) => i.itemId === item.itemId)).toMatchObject({ state: 'pending' });
     await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { name: 'Bo' } });
@@ -233,6 +239,12 @@ describe('the history store survives a restart and records requests without any 
     await puppet.send({ id: 31, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Still there?', requestedSchema: NAME_SCHEMA } });
     const open = await queueItem(hub, (i) => i.message === 'Still there?');
     await hub.invoke('saveDraft', { itemId: open.itemId, values: { name: 'half typed' } });
+    // The live transcript shows what was sent (issue 12 scope 6), never the secret-looking value (spec E-FORM-12)…
+    const live = JSON.stringify(hub.snapshot().sessions[0].transcript.filter((e) => e.kind === 'request'));
+    expect(live).toContain('Ada Lovelace');
+    expect(live).not.toContain('sk-very-secret');
+    expect(live).not.toContain('half typed');
+    // …and none of it is written with the history below.
     await rig!.close();
     rig = undefined;
 

@@ -15,6 +15,7 @@ import {
   waitsForUser,
   type AppState,
 } from '../../renderer/src/state/store';
+import { explainDeclineText } from '../../renderer/src/history/record-actions';
 
 function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
   return {
@@ -501,7 +502,7 @@ describe('arrival notices (issue 12 scope 4)', () => {
     const queue = [item('b1', { agentId: 'b', arrivedAt: 1 }), item('b2', { agentId: 'b', arrivedAt: 2 }), item('b3', { agentId: 'b', state: 'withdrawn' })];
     const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b', { name: 'Beta' })], queue }) });
     const told = arrived(state, 'b', ['b1', 'b2', 'b3']);
-    expect(told.notices).toEqual([{ noticeId: 1, level: 'info', agentId: 'b', text: 'Beta is asking you 2 things.', itemId: 'b1' }]);
+    expect(told.notices).toEqual([{ noticeId: 1, level: 'info', agentId: 'b', text: 'Beta is asking you 2 things.', action: { kind: 'show', itemId: 'b1' } }]);
     expect(arrived(state, 'b', ['b1']).notices[0].text).toBe('Beta is asking you to fill in a form.');
     // Nothing of it waits any more: nothing to say.
     expect(arrived(state, 'b', ['b3']).notices).toEqual([]);
@@ -513,5 +514,36 @@ describe('arrival notices (issue 12 scope 4)', () => {
     expect(arrived(state, 'a', ['a1']).notices).toEqual([]);
     expect(arrived(reduce(state, { type: 'showHistory' }), 'a', ['a1']).notices).toHaveLength(1);
     expect(arrived(reduce(state, { type: 'selectAgent', agentId: 'b' }), 'a', ['a1']).notices).toHaveLength(1);
+  });
+});
+
+describe('after a Decline (issue 12 scope 7)', () => {
+  it('offers to tell the agent why in the request’s session, or for a request of no session in the agent’s own', () => {
+    const sessions = [session('s1', { agentId: 'a' }), session('s2', { agentId: 'a' })];
+    const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions }) });
+    const inSession = item('i1', { message: 'Pick a colour', scope: { kind: 'session', sessionKey: 's1', sessionId: 'sid-s1' } as FormItemView['scope'] });
+    expect(reduce(state, { type: 'declined', item: inSession }).notices).toEqual([
+      {
+        noticeId: 1,
+        level: 'info',
+        agentId: 'a',
+        text: 'You declined Alpha’s request.',
+        action: { kind: 'explain', agentId: 'a', sessionKey: 's1', question: 'Pick a colour' },
+      },
+    ]);
+    // A sign-in's request: the session on screen for that agent, else its newest.
+    const signIn = item('i2', { scope: { kind: 'request', label: 'while signing in' } });
+    expect(reduce(state, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's2' });
+    const chosen = reduce(state, { type: 'selectSession', agentId: 'a', sessionKey: 's1' });
+    expect(reduce(chosen, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's1' });
+    // No session at all: nowhere to say it, so no offer.
+    const none = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')] }) });
+    expect(reduce(none, { type: 'declined', item: signIn }).notices).toEqual([]);
+  });
+
+  it('starts the sentence with the question, cut to its first line', () => {
+    expect(explainDeclineText('Pick a colour\nany colour')).toBe('I declined “Pick a colour” because ');
+    expect(explainDeclineText('  ')).toBe('I declined your request because ');
+    expect(explainDeclineText('x'.repeat(200))).toMatch(/^I declined “x{79}…” because $/);
   });
 });

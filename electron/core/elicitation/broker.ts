@@ -273,6 +273,7 @@ export class ElicitationBroker {
    * @param openIn URL mode: where to open the page after consent (default from the options).
    * @param keepDraft form mode, `cancel` only: the item stays, ended as `cancelled` with its draft readable until
    *   dismissed (the card's Escape), instead of being removed; the agent hears the same `cancel`.
+   * @returns a form accept's `content` exactly as sent (for the transcript's record); otherwise undefined.
    * @throws Error (plain sentence) when the item is unknown, belongs to another agent, is no longer pending,
    *   or an accept's values do not pass the schema (E-FORM-5).
    */
@@ -283,7 +284,7 @@ export class ElicitationBroker {
     values?: FormValues,
     openIn?: UrlOpenMode,
     keepDraft = false,
-  ): void {
+  ): FormCheck['content'] | undefined {
     const entry = this.requireEntry(itemId, agentId);
     if (entry.view.state !== 'pending' || !entry.settle) {
       throw new Error('This request is no longer waiting for an answer; nothing was sent.');
@@ -293,17 +294,20 @@ export class ElicitationBroker {
     if (action !== 'accept') {
       settle({ action });
       const typed = entry.view.mode === 'form' && Object.keys(entry.view.draft ?? {}).length > 0;
-      if (action === 'cancel' && keepDraft && typed) return this.update(entry, { state: 'cancelled' });
-      return this.remove(entry);
+      if (action === 'cancel' && keepDraft && typed) this.update(entry, { state: 'cancelled' });
+      else this.remove(entry);
+      return undefined;
     }
     if (entry.view.mode === 'form') {
       const check = this.check(entry, values ?? entry.view.draft ?? {});
       const problems = [...check.formErrors, ...Object.values(check.errors)];
       if (problems.length) throw new Error(`The form cannot be sent yet: ${problems[0]}`);
       settle({ action: 'accept', content: check.content });
-      return this.remove(entry);
+      this.remove(entry);
+      return check.content;
     }
     this.consent(entry, openIn ?? this.options.defaultUrlOpenMode ?? 'app-window');
+    return undefined;
   }
 
   /** URL mode: opens a consented page again (spec E-URL-6). */

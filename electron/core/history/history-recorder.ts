@@ -203,7 +203,7 @@ export class HistoryRecorder {
     const entries = tracked.session.view.transcript;
     const byId: TranscriptEntry[] = [];
     for (let i = entries.length - 1; i >= 0 && wanted.size; i--) {
-      if (wanted.delete(entries[i].entryId)) byId.push(entries[i]);
+      if (wanted.delete(entries[i].entryId)) byId.push(withoutAnswers(entries[i]));
     }
     return [...byId.reverse(), ...found];
   }
@@ -215,8 +215,18 @@ export class HistoryRecorder {
   }
 }
 
+/**
+ * A live transcript's request record as it may be stored: without what was sent (spec E-PRIV-1). Normally the
+ * recorder's own record of the same id is written instead; this keeps a value off disk even when it is not.
+ */
+function withoutAnswers(entry: TranscriptEntry): TranscriptEntry {
+  if (!entry.request?.sent && !entry.request?.waiting) return entry;
+  const { sent: _sent, waiting: _waiting, fields, ...request } = entry.request;
+  return { ...entry, request: { ...request, ...(fields ? { fields: fields.map(({ answer: _answer, ...field }) => field) } : {}) } };
+}
+
 /** An item's outcome from its state alone (before the user answers it). */
-function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
+export function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
   switch (item.state) {
     case 'pending':
       return 'open';

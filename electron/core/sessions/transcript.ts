@@ -144,6 +144,21 @@ export class Transcript {
     this.add({ role: 'system', kind: 'other', text: `${sessionUpdate}: ${summary}` });
   }
 
+  /**
+   * A request of this session and how it stands (issue 12 scope 6): added where it was asked, under its own
+   * `entryId`, and replaced in place as it changes (answered, declined, withdrawn…). Later text starts after it.
+   */
+  request(entryId: string, fields: Omit<TranscriptEntry, 'entryId'>): void {
+    const index = this.indexOf(entryId);
+    if (index >= 0) return this.replace(index, fields);
+    this.endStreams();
+    if (!this.fits(fields.text, 1)) return;
+    this.indexById.set(entryId, this.entries.length);
+    const entry: TranscriptEntry = { entryId, ...fields };
+    this.entries.push(entry);
+    this.sink([entry], []);
+  }
+
   /** A notice the agent wants shown. */
   notice(text: string): void {
     this.add({ role: 'system', kind: 'notice', text });

@@ -28,6 +28,9 @@ interface AgentPaneProps {
   onRevealItem: (itemId: string) => void;
   /** Opens an agent dialog (a failed start offers Edit and its log). */
   onDialog: (dialog: AgentDialog) => void;
+  /** A session whose composer should take focus once it shows (a notice's "Tell the agent why…"), then cleared. */
+  composeFor?: string | null;
+  onComposed?: () => void;
 }
 
 /**
@@ -247,8 +250,11 @@ export function AgentPane(props: AgentPaneProps) {
           agentReady={ready}
           startingSession={creating}
           promptCapabilities={agent.capabilities?.prompt}
-          focusComposer={focusSession === selected.sessionKey}
-          onComposerFocused={() => setFocusSession(null)}
+          focusComposer={focusSession === selected.sessionKey || props.composeFor === selected.sessionKey}
+          onComposerFocused={() => {
+            setFocusSession(null);
+            props.onComposed?.();
+          }}
         />
       ) : (
         <div className="empty-session">

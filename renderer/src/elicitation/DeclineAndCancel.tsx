@@ -38,17 +38,12 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
         >
           Decline
         </button>
-        <button
-          type="button"
-          className="button button-cancel"
+        <CancelButton
           disabled={disabled}
-          aria-describedby={`${id}-cancel`}
-          aria-keyshortcuts="Escape"
-          title={`Dismisses it without answering (Esc${cancelNote ? `: ${cancelNote}` : ''})`}
-          onClick={onCancel}
-        >
-          Cancel
-        </button>
+          describedBy={`${id}-cancel`}
+          tooltip={`Dismisses it without answering (Esc${cancelNote ? `: ${cancelNote}` : ''})`}
+          onCancel={onCancel}
+        />
       </span>
       <p className="decline-cancel-help">
         <span id={`${id}-decline`}>Decline tells {agentName} no.</span>{' '}
@@ -58,5 +53,30 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
         </span>
       </p>
     </>
+  );
+}
+
+interface CancelButtonProps {
+  disabled: boolean;
+  /** The id of the text that says what Cancel does. */
+  describedBy: string;
+  tooltip: string;
+  onCancel: () => void;
+}
+
+/** The quiet Cancel button, announcing the card's Escape shortcut (also the permission card's only "no" of its own). */
+export function CancelButton({ disabled, describedBy, tooltip, onCancel }: CancelButtonProps) {
+  return (
+    <button
+      type="button"
+      className="button button-cancel"
+      disabled={disabled}
+      aria-describedby={describedBy}
+      aria-keyshortcuts="Escape"
+      title={tooltip}
+      onClick={onCancel}
+    >
+      Cancel
+    </button>
   );
 }

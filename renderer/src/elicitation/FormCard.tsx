@@ -37,6 +37,11 @@ interface FormCardProps {
    * inside this card, so the queue can move it somewhere sensible before the card disappears.
    */
   onSettled: (itemId: string, hadFocus: boolean) => void;
+  /**
+   * Called after main accepted the user's Decline (not Cancel, not Escape), so the queue can offer a way to say
+   * why, e.g. "Decline and explain" (issue 12 scope 7).
+   */
+  onDeclined?: (item: FormItemView) => void;
   /** The session's display name, as the session tabs show it (session-scoped items only). */
   sessionName?: string;
 }
@@ -58,7 +63,7 @@ const ANSWERED_TEXT: Record<Exclude<Answered, null>, string> = {
  * Review → Send; Decline and Cancel are always there. Withdrawn or disconnected items keep the typed values
  * readable and offer only Dismiss.
  */
-export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
+export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardProps) {
   const bridge = useBridge();
   const idBase = useId();
   const articleRef = useRef<HTMLElement>(null);
@@ -216,6 +221,7 @@ export function FormCard({ item, onSettled, sessionName }: FormCardProps) {
       }
       setAnswered(action);
       onSettled(item.itemId, hadFocus);
+      if (action === 'decline') onDeclined?.(item);
     } catch (error) {
       // Keep everything typed; say what went wrong on the card itself.
       setCardError(errorSentence(error));

@@ -3,9 +3,9 @@ import type { PermissionItemView, PermissionOptionView } from '../../../shared/b
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
+import { CancelButton } from './DeclineAndCancel';
 import { PermissionTargets } from './PermissionTargets';
 import { primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
-import './DeclineAndCancel.css';
 import './PermissionCard.css';
 
 interface PermissionCardProps {
@@ -77,17 +77,12 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
         </button>
       ))}
       <span className="decline-cancel">
-        <button
-          type="button"
-          className="button button-cancel"
+        <CancelButton
           disabled={locked}
-          aria-describedby={`${ids}-cancel`}
-          aria-keyshortcuts="Escape"
-          title="Esc"
-          onClick={() => void answer(undefined, 'Cancelled.')}
-        >
-          Cancel
-        </button>
+          describedBy={`${ids}-cancel`}
+          tooltip="Dismisses it without choosing (Esc)"
+          onCancel={() => void answer(undefined, 'Cancelled.')}
+        />
       </span>
       <p className="decline-cancel-help" id={`${ids}-cancel`}>
         Cancel dismisses it without choosing.

@@ -3,6 +3,7 @@ import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge'
 import { waitingText } from '../shell/format';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';
+import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
@@ -49,6 +50,8 @@ interface QueuePanelProps {
   waitingTotal: number;
   /** Next (1) / Previous (-1) waiting request, across agents, from the card in focus. */
   onStepWaiting: (direction: 1 | -1) => void;
+  /** A card's Decline (or a permission's Reject) was accepted: offer to tell the agent why (issue 12 scope 7). Stable. */
+  onDeclined: (item: QueueItemView) => void;
 }
 
 /** How many other agents "Also waiting" names; the rest are summed up with a way to the full list. */
@@ -62,7 +65,7 @@ const OTHERS_SHOWN = 4;
 export function QueuePanel(props: QueuePanelProps) {
   const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
     props;
-  const { waitingTotal, onStepWaiting } = props;
+  const { waitingTotal, onStepWaiting, onDeclined } = props;
   const othersHidden = others.slice(OTHERS_SHOWN);
   // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
   // a finished card never sits above a newer request that still needs the user.
@@ -144,11 +147,12 @@ export function QueuePanel(props: QueuePanelProps) {
         sessionName={sessionNameOf(item)}
         preferSystemBrowser={urlMode === 'system-browser'}
         onSettled={handleSettled}
+        onDeclined={onDeclined}
       />
     ) : item.mode === 'permission' ? (
-      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+      <MemoPermissionCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} onDeclined={onDeclined} />
     ) : (
-      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} />
+      <MemoFormCard key={item.itemId} item={item} sessionName={sessionNameOf(item)} onSettled={handleSettled} onDeclined={onDeclined} />
     );
   }
   const sessionNameOf = (item: QueueItemView) =>
@@ -218,12 +222,7 @@ export function QueuePanel(props: QueuePanelProps) {
             shown.flatMap((item, index) => {
               const drawn = renderCard(item);
               return index === endedFrom
-                ? [
-                    <h3 key="ended-heading" className="queue-ended-title">
-                      Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
-                    </h3>,
-                    drawn,
-                  ]
+                ? [<EndedHeading key="ended-heading" items={items.slice(endedFrom)} onCleared={() => headingRef.current?.focus()} />, drawn]
                 : [drawn];
             })
           )}
@@ -239,6 +238,41 @@ export function QueuePanel(props: QueuePanelProps) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The heading over the ended cards (done, refused, withdrawn, disconnected, stopped) with "Clear ended", which
+ * dismisses them all at once (issue 12 scope 6); each card's own Dismiss still works. Their records stay in the
+ * session's transcript. `onCleared` puts focus somewhere that stays (the button goes away with them).
+ */
+function EndedHeading({ items, onCleared }: { items: QueueItemView[]; onCleared: () => void }) {
+  const bridge = useBridge();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function clear(): Promise<void> {
+    setBusy(true);
+    setFailure(null);
+    const results = await Promise.allSettled(items.map((item) => bridge.invoke('dismissItem', { itemId: item.itemId })));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    setBusy(false);
+    if (failed) setFailure(`Some could not be dismissed: ${errorSentence(failed.reason)}`);
+    else onCleared();
+  }
+  return (
+    <div className="queue-ended-head">
+      <h3 className="queue-ended-title">
+        Ended <span className="queue-ended-hint">· nothing more to answer; dismiss when done</span>
+      </h3>
+      <button type="button" className="button button-small queue-clear-ended" disabled={busy} onClick={() => void clear()}>
+        Clear ended ({items.length})
+      </button>
+      {failure && (
+        <p className="queue-ended-error plain-text" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -17,6 +17,8 @@ interface UrlCardProps {
    * says whether keyboard focus was inside this card, so the queue can move it somewhere sensible.
    */
   onSettled: (itemId: string, hadFocus: boolean) => void;
+  /** Called after main accepted the user's Decline, so the queue can offer "Decline and explain" (scope 7). */
+  onDeclined?: (item: UrlItemView) => void;
   /** The session's display name, as the session tabs show it (session-scoped items only). */
   sessionName?: string;
 }
@@ -40,7 +42,7 @@ const DONE_TEXT: Partial<Record<Action, string>> = {
  * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
  * Dismiss. Never takes focus on arrival.
  */
-export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: UrlCardProps) {
+export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sessionName }: UrlCardProps) {
   const bridge = useBridge();
   const ids = useId();
   const articleRef = useRef<HTMLElement>(null);
@@ -94,6 +96,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, sessionName }: U
       setDone({ action, state: item.state });
       // An accepted Open keeps the card (main's item event redraws it as consented); the others remove it.
       if (action !== 'accept') onSettled(item.itemId, hadFocus);
+      if (action === 'decline') onDeclined?.(item);
     } catch (error) {
       setCardError(errorSentence(error));
     } finally {

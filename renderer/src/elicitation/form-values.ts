@@ -5,7 +5,7 @@
  * would read as paths. So the form holds each field under a safe key (`f0`, `f1`, … by position) and these
  * helpers translate to and from property-name keyed values for main.
  */
-import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema';
+import { optionTitle, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
 
 /** The react-hook-form key of the field at `index`. */
 export function fieldKey(index: number): string {
@@ -86,20 +86,8 @@ export function checkAllowsSend(check: FormCheck): boolean {
   return Object.keys(check.errors).length === 0 && check.formErrors.length === 0;
 }
 
-function optionTitle(field: FieldSpec, value: string): string {
-  const option = field.options?.find((o) => o.value === value);
-  if (!option) return value;
-  return option.title === option.value ? option.title : `${option.title} (${option.value})`;
-}
-
-/** A value from `FormCheck.content` in words, as the review shows it (spec E-FORM-4). */
-export function formatContentValue(field: FieldSpec, value: string | number | boolean | string[]): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '(none selected)' : value.map((v) => optionTitle(field, v)).join(', ');
-  if (field.kind === 'single-select') return optionTitle(field, value);
-  return value === '' ? '(empty)' : value;
-}
+// The review's words for a value live in shared/ so main's transcript record says it the same way.
+export { formatContentValue } from '../../../shared/form-schema';
 
 /** A raw form value in words, for the read-only view of a withdrawn or disconnected card (spec E-CXL-1, E-CXL-4). */
 export function formatRawValue(field: FieldSpec, value: unknown): string {

@@ -1,8 +1,13 @@
 import type { RequestRecordView } from '../../../shared/bridge';
+import { useRecordActions } from './record-actions';
 import './RequestRecord.css';
 
-/** How a stored request ended, in words. `open` in history means Switchboard closed while it waited. */
+/**
+ * How a request ended, in words. `open` in history means Switchboard closed while it waited; in a live transcript
+ * (`waiting`) that it still waits.
+ */
 export function requestOutcomeText(request: RequestRecordView): string {
+  if (request.waiting) return 'Waiting for your answer';
   switch (request.outcome) {
     case 'accepted':
       return request.mode === 'url' ? 'You opened the page' : 'You sent your answer';
@@ -34,11 +39,14 @@ const MODE_LABEL: Record<RequestRecordView['mode'], string> = {
 };
 
 /**
- * A request the agent asked in a session, as the history keeps it: what it asked, how it ended, and what was
- * typed or sent (secret-looking fields never stored, said so). Read-only.
+ * A request the agent asked in a session: what it asked and how it ended. In the History view no value is
+ * shown (none is stored, spec E-PRIV-1); in a live session's transcript a sent form shows what was sent, with
+ * secret-looking fields masked (spec E-FORM-12), and a declined request offers "Tell the agent why…".
  */
 export function RequestRecord({ request }: { request: RequestRecordView }) {
-  const fields = request.fields ?? [];
+  const actions = useRecordActions();
+  // A live session's record lists the fields only once there is something to show in them: what was sent.
+  const fields = actions && !request.sent ? [] : (request.fields ?? []);
   return (
     <div className={`entry entry-system request-record outcome-${request.outcome}`} role="group" aria-label={`${MODE_LABEL[request.mode]} request`}>
       <p className="request-record-head">
@@ -55,12 +63,26 @@ export function RequestRecord({ request }: { request: RequestRecordView }) {
           {fields.map((field) => (
             <div key={field.name} className="request-record-field">
               <dt className="plain-text">{field.title}</dt>
-              <dd>{field.secret ? <em>looked secret</em> : <em>value not kept</em>}</dd>
+              <dd className="plain-text">{fieldText(request, field)}</dd>
             </div>
           ))}
         </dl>
       )}
       <p className="request-record-outcome">{requestOutcomeText(request)}</p>
+      {actions && request.outcome === 'declined' && (
+        <p className="request-record-actions">
+          <button type="button" className="button button-small" onClick={() => actions.explainDecline(request.message)}>
+            Tell the agent why…
+          </button>
+        </p>
+      )}
     </div>
   );
+}
+
+/** What a record shows for one field: the value sent (live), masked when it looked secret, or why there is none. */
+function fieldText(request: RequestRecordView, field: NonNullable<RequestRecordView['fields']>[number]) {
+  if (field.secret) return <em>{request.sent ? '•••• (looked secret; not shown or kept)' : 'looked secret'}</em>;
+  if (!request.sent) return <em>value not kept</em>;
+  return field.answer ?? <em>(not sent)</em>;
 }

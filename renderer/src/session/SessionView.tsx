@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
@@ -8,6 +8,7 @@ import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
+import { explainDeclineText, RecordActionsContext, type RecordActions } from '../history/record-actions';
 import './SessionView.css';
 
 interface SessionViewProps {
@@ -47,9 +48,25 @@ export function SessionView(props: SessionViewProps) {
 
   useEffect(() => {
     if (!focusComposer) return;
-    composerRef.current?.focus();
+    focusAtEnd(composerRef.current);
     onComposerFocused?.();
   }, [focusComposer, onComposerFocused]);
+
+  // "Tell the agent why…" on a declined request's record (issue 12 scope 7): an ordinary prompt, started for the
+  // user in this session's composer (what they typed already stays), with the caret at its end.
+  const onTextRef = useRef(onText);
+  useEffect(() => {
+    onTextRef.current = onText;
+  }, [onText]);
+  const recordActions = useMemo<RecordActions>(
+    () => ({
+      explainDecline: (question) => {
+        onTextRef.current((previous) => (previous.trim() ? previous : explainDeclineText(question)));
+        window.setTimeout(() => focusAtEnd(composerRef.current), 0);
+      },
+    }),
+    [],
+  );
 
   const inFlight = session.promptInFlight || sending;
   // Oldest first: the banner leads to the request that has waited longest.
@@ -113,7 +130,9 @@ export function SessionView(props: SessionViewProps) {
       )}
 
       <PlanStrip entries={session.transcript} />
-      <Transcript entries={session.transcript} busy={session.promptInFlight} />
+      <RecordActionsContext.Provider value={recordActions}>
+        <Transcript entries={session.transcript} busy={session.promptInFlight} />
+      </RecordActionsContext.Provider>
 
       {session.suggestions.length > 0 && (
         <div className="suggestions">
@@ -164,4 +183,11 @@ export function SessionView(props: SessionViewProps) {
       />
     </section>
   );
+}
+
+/** Focuses a text box with the caret after its text. */
+export function focusAtEnd(box: HTMLTextAreaElement | null): void {
+  if (!box) return;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionStatus, Notice } from '../state/store';
+import type { ConnectionStatus, Notice, NoticeAction } from '../state/store';
 import './Notices.css';
 
 /**
@@ -13,8 +13,8 @@ interface NoticesProps {
   connection: ConnectionStatus;
   loaded: boolean;
   onDismiss: (noticeId: number) => void;
-  /** "Show" on a notice about a request: shows its agent with the card in focus. */
-  onShowItem: (itemId: string) => void;
+  /** A notice's button was pressed (the notice is dismissed first). */
+  onAction: (action: NoticeAction) => void;
 }
 
 /**
@@ -23,14 +23,14 @@ interface NoticesProps {
  * so it never covers a card's buttons or the composer. Info notices go away by themselves ({@link INFO_NOTICE_MS});
  * errors stay until dismissed.
  */
-export function Notices({ notices, connection, loaded, onDismiss, onShowItem }: NoticesProps) {
+export function Notices({ notices, connection, loaded, onDismiss, onAction }: NoticesProps) {
   // Before the first snapshot the main area says "Connecting…"; here only a lost connection is worth a notice.
   const connectionText = connection === 'reconnecting' && loaded ? 'Lost the connection to Switchboard. Reconnecting…' : '';
   return (
     <div className="notices" role="status" aria-label="Notices">
       {connectionText && <p className="notice notice-connection">{connectionText}</p>}
       {notices.map((notice) => (
-        <NoticeRow key={notice.noticeId} notice={notice} onDismiss={onDismiss} onShowItem={onShowItem} />
+        <NoticeRow key={notice.noticeId} notice={notice} onDismiss={onDismiss} onAction={onAction} />
       ))}
     </div>
   );
@@ -39,10 +39,10 @@ export function Notices({ notices, connection, loaded, onDismiss, onShowItem }: 
 interface NoticeRowProps {
   notice: Notice;
   onDismiss: (noticeId: number) => void;
-  onShowItem: (itemId: string) => void;
+  onAction: (action: NoticeAction) => void;
 }
 
-function NoticeRow({ notice, onDismiss, onShowItem }: NoticeRowProps) {
+function NoticeRow({ notice, onDismiss, onAction }: NoticeRowProps) {
   const [held, setHeld] = useState({ hover: false, focus: false });
   const visible = useWindowShown();
   const remaining = useRef(INFO_NOTICE_MS);
@@ -50,7 +50,7 @@ function NoticeRow({ notice, onDismiss, onShowItem }: NoticeRowProps) {
   useEffect(() => {
     dismiss.current = onDismiss;
   }, [onDismiss]);
-  const { itemId } = notice;
+  const { action } = notice;
   const running = notice.level === 'info' && visible && !held.hover && !held.focus;
 
   // Counts down only while nobody is reading it (pointer over it, focus in it) and the window is shown; a pause
@@ -76,16 +76,16 @@ function NoticeRow({ notice, onDismiss, onShowItem }: NoticeRowProps) {
       }}
     >
       <p className="notice-text plain-text">{notice.text}</p>
-      {itemId !== undefined && (
+      {action && (
         <button
           type="button"
-          className="button button-small notice-show"
+          className="button button-small notice-action"
           onClick={() => {
             onDismiss(notice.noticeId);
-            onShowItem(itemId);
+            onAction(action);
           }}
         >
-          Show
+          {action.kind === 'show' ? 'Show' : 'Tell the agent why…'}
         </button>
       )}
       <button type="button" className="notice-dismiss" aria-label="Dismiss notice" onClick={() => onDismiss(notice.noticeId)}>

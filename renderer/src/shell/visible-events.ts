@@ -21,6 +21,7 @@ import type {
   BridgeEvent,
   ItemScope,
   QueueItemView,
+  RequestRecordView,
   SessionView,
   ToolCallView,
   ToolContentView,
@@ -129,6 +130,19 @@ export function revealEntry(entry: TranscriptEntry): TranscriptEntry {
       ? { terminal: { ...entry.terminal, command: maybe(entry.terminal.command), cwd: maybe(entry.terminal.cwd), output: reveal(entry.terminal.output) } }
       : {}),
     ...(entry.plan ? { plan: entry.plan.map((step) => ({ ...step, content: reveal(step.content), priority: maybe(step.priority), status: maybe(step.status) })) } : {}),
+    ...(entry.request ? { request: revealRequest(entry.request) } : {}),
+  };
+}
+
+/** A request record (live or from history): its question, choice, field titles and the answers shown in words. */
+function revealRequest(request: RequestRecordView): RequestRecordView {
+  return {
+    ...request,
+    message: reveal(request.message),
+    ...(request.option !== undefined ? { option: reveal(request.option) } : {}),
+    ...(request.fields
+      ? { fields: request.fields.map((field) => ({ ...field, title: reveal(field.title), ...(field.answer !== undefined ? { answer: reveal(field.answer) } : {}) })) }
+      : {}),
   };
 }
 

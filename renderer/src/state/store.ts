@@ -33,9 +33,17 @@ export interface Notice {
   level: 'info' | 'error';
   agentId?: string;
   text: string;
-  /** A request the notice is about: the notice offers "Show" for it. */
-  itemId?: string;
+  /** The one step the notice offers. */
+  action?: NoticeAction;
 }
+
+/**
+ * What a notice's button does: `show` a request's card ("Show"), or `explain` a Decline — open that session's
+ * composer to tell the agent why ("Tell the agent why…", issue 12 scope 7).
+ */
+export type NoticeAction =
+  | { kind: 'show'; itemId: string }
+  | { kind: 'explain'; agentId: string; sessionKey: string; question: string };
 
 export interface AppState {
   /** True once a snapshot has been applied. */
@@ -96,6 +104,8 @@ export type AppAction =
   | { type: 'connection'; status: ConnectionStatus }
   /** A notice raised by the renderer itself (e.g. the snapshot could not be loaded). */
   | { type: 'localNotice'; level: 'info' | 'error'; text: string }
+  /** The user declined this request (a card's Decline, a permission's Reject): offer to tell the agent why. */
+  | { type: 'declined'; item: QueueItemView }
   | { type: 'dismissNotice'; noticeId: number }
   /** Shows an agent (the sidebar); the middle column goes back to the agent view. */
   | { type: 'selectAgent'; agentId: string }
@@ -154,6 +164,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
       return state.connection === action.status ? state : { ...state, connection: action.status };
     case 'localNotice':
       return addNotice(state, { level: action.level, text: action.text });
+    case 'declined':
+      return declinedNotice(state, action.item);
     case 'dismissNotice':
       return { ...state, notices: state.notices.filter((n) => n.noticeId !== action.noticeId) };
     case 'selectAgent':
@@ -331,6 +343,28 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
 }
 
 /**
+ * After a Decline (issue 12 scope 7): one notice offering "Tell the agent why…", addressed to the request's
+ * session, or for a request of no session (a sign-in, a prompt's own) the agent's session on screen, else its
+ * newest. An agent with no session gets no offer: there is nowhere to say it.
+ */
+function declinedNotice(state: AppState, item: QueueItemView): AppState {
+  const own = sessionsOfAgent(state.sessions, item.agentId);
+  const sessionKey =
+    item.scope.kind === 'session'
+      ? item.scope.sessionKey
+      : (own.find((s) => s.sessionKey === state.selectedSessions[item.agentId]) ?? own[own.length - 1])?.sessionKey;
+  if (!sessionKey || !state.sessions.some((s) => s.sessionKey === sessionKey)) return state;
+  const agentName = state.agents.find((a) => a.agentId === item.agentId)?.name ?? item.agentName;
+  const question = item.mode === 'permission' ? item.title : item.message;
+  return addNotice(state, {
+    level: 'info',
+    agentId: item.agentId,
+    text: `You declined ${agentName}’s request.`,
+    action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
+  });
+}
+
+/**
  * Requests of one agent arrived together: one notice ("Beta is asking you 2 things", with Show for the oldest)
  * unless that agent's Requests are on screen already, where the cards say it themselves. Only requests still
  * waiting count; none left, no notice.
@@ -344,13 +378,13 @@ function arrivalNotice(state: AppState, agentId: string, itemIds: string[]): App
   const shownAgent = state.agents.find((a) => a.agentId === state.selectedAgentId) ?? state.agents[0];
   if (state.view === 'agent' && shownAgent?.agentId === agentId) return state;
   const agentName = state.agents.find((a) => a.agentId === agentId)?.name ?? first.agentName;
-  return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, itemId: first.itemId });
+  return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, action: { kind: 'show', itemId: first.itemId } });
 }
 
 function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState {
   const withId: Notice = { ...notice, noticeId: state.nextNoticeId };
   if (withId.agentId === undefined) delete withId.agentId;
-  if (withId.itemId === undefined) delete withId.itemId;
+  if (withId.action === undefined) delete withId.action;
   const notices = [...state.notices, withId].slice(-MAX_NOTICES);
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What a request record in a live session's transcript can do (issue 12 scope 7). Provided by the session view;
+ * absent in the History view, whose records are read-only.
+ */
+export interface RecordActions {
+  /** After a Decline: opens this session's composer with a start of the sentence saying why. */
+  explainDecline: (question: string) => void;
+}
+
+export const RecordActionsContext = createContext<RecordActions | null>(null);
+
+/** The live session's record actions, or null in the History view. */
+export function useRecordActions(): RecordActions | null {
+  return useContext(RecordActionsContext);
+}
+
+/** Longest piece of the question quoted in the composer's starting sentence. */
+const QUOTED_QUESTION_CHARS = 80;
+
+/**
+ * The composer's starting text after a Decline: `I declined "<question>" because ` (the question's first line,
+ * cut to {@link QUOTED_QUESTION_CHARS}), an ordinary prompt the user finishes; nothing goes into the declined
+ * response itself (spec E-RES-2).
+ */
+export function explainDeclineText(question: string): string {
+  const line = question.trim().split('\n')[0]?.trim() ?? '';
+  if (!line) return 'I declined your request because ';
+  const quoted = line.length > QUOTED_QUESTION_CHARS ? `${line.slice(0, QUOTED_QUESTION_CHARS - 1)}…` : line;
+  return `I declined “${quoted}” because `;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { FormItemView } from '../../shared/bridge';
+import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
+
+const form: FormItemView = {
+  itemId: 'i1',
+  agentId: 'a',
+  agentName: 'Alpha',
+  scope: { kind: 'session', sessionKey: 's1', sessionId: 'sid', cwd: '/w' } as FormItemView['scope'],
+  mode: 'form',
+  message: 'Connect the service',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      service: { type: 'string', title: 'Service' },
+      api_token: { type: 'string', title: 'API token' },
+      plan: { type: 'string', title: 'Plan', oneOf: [{ const: 'pro', title: 'Pro plan' }] },
+      public: { type: 'boolean', title: 'Public' },
+      note: { type: 'string', title: 'Note' },
+    },
+  },
+  state: 'pending',
+  arrivedAt: 1,
+};
+
+describe('the live transcript record of a request (issue 12 scope 6)', () => {
+  it('says what was sent in words and keeps no value of a secret-looking field (spec E-FORM-12)', () => {
+    const entry = liveRequestEntry(form, 'accepted', { sent: { service: 'svc', api_token: 'tok-123456', plan: 'pro', public: true } });
+    expect(entry.request?.sent).toBe(true);
+    expect(entry.request?.fields).toEqual([
+      { name: 'service', title: 'Service', answer: 'svc' },
+      { name: 'api_token', title: 'API token', secret: true },
+      { name: 'plan', title: 'Plan', answer: 'Pro plan (pro)' },
+      { name: 'public', title: 'Public', answer: 'Yes' },
+      // An optional field left empty was not sent (spec E-FORM-8): no answer.
+      { name: 'note', title: 'Note' },
+    ]);
+    expect(JSON.stringify(entry)).not.toContain('tok-123456');
+  });
+
+  it('waits while pending, and after a Decline holds no value at all', () => {
+    expect(liveRequestEntry(form, 'open').request).toMatchObject({ outcome: 'open', waiting: true });
+    const declined = liveRequestEntry({ ...form, draft: { service: 'typed' } }, 'declined');
+    expect(declined.request?.waiting).toBeUndefined();
+    expect(declined.request?.sent).toBeUndefined();
+    expect(JSON.stringify(declined)).not.toContain('typed');
+  });
+
+  it('does not hold a huge message twice', () => {
+    const entry = liveRequestEntry({ ...form, message: 'x'.repeat(500_000) }, 'open');
+    expect(entry.text.length).toBe(MAX_RECORD_MESSAGE_CHARS);
+    expect(entry.request?.message.length).toBe(MAX_RECORD_MESSAGE_CHARS);
+  });
+});
