@@ -143,7 +143,7 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
           MCP servers
         </button>
-        <button type="button" className="button" aria-keyshortcuts={settingsKeyShortcut()} onClick={() => onDialog({ kind: 'settings' })}>
+        <button type="button" className="button settings-button" aria-keyshortcuts={settingsKeyShortcut()} onClick={() => onDialog({ kind: 'settings' })}>
           Settings
         </button>
       </div>

@@ -18,6 +18,13 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [state, setState] = useState<Loaded>({ kind: 'loading' });
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Opened from the menu with nothing focused, closing would leave focus on <body>: the sidebar's Settings button
+  // takes it instead (issue 12, scope 5: focus never lands on body).
+  const [opener] = useState(() => document.activeElement);
+  const returnFocus = () =>
+    opener instanceof HTMLElement && opener !== document.body && opener.isConnected
+      ? null
+      : document.querySelector<HTMLElement>('button.settings-button');
 
   useEffect(() => {
     let live = true;
@@ -47,7 +54,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
 
   const settings = state.kind === 'loaded' ? state.settings : null;
   return (
-    <Modal label="Settings" onClose={onClose} className="settings-dialog">
+    <Modal label="Settings" onClose={onClose} className="settings-dialog" returnFocus={returnFocus}>
       <h2 className="modal-title">Settings</h2>
       <section className="settings-section" aria-labelledby={`${ids}-look`}>
         <h3 className="settings-heading" id={`${ids}-look`}>
