@@ -108,6 +108,12 @@ class EventQueue {
       this.queue.push({ call, bytes });
       this.queuedCalls++;
     }
+    // A request (someone waits for its answer) goes now, with the calls queued before it, rather than after the
+    // rest of the chunk it came in: a card in the middle of a stream reaches main a chunk's parse sooner.
+    if (call.callId !== undefined) {
+      this.pump();
+      return;
+    }
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => {
