@@ -11,6 +11,7 @@
  * `elicitationId`s or process handles (spec E-REQ-4).
  */
 import { z } from 'zod';
+import { MAX_IMAGE_BYTES, MAX_PROMPT_ATTACHMENTS } from './prompt-limits';
 import type { FormCheck, FormValues } from './form-schema';
 
 /**
@@ -502,12 +503,7 @@ export type MenuCommand = 'newSession' | 'addAgent' | 'settings' | 'nextWaitingR
 
 const id = z.string().min(1).max(200);
 
-/** Attachments one prompt may carry: enough for a handful of files and screenshots. */
-export const MAX_PROMPT_ATTACHMENTS = 50;
-/** Bytes of one image (before base64): larger screenshots are refused with a sentence, not sent. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Characters of pasted text that become an attachment instead of composer text. */
-export const LONG_PASTE_CHARS = 2000;
+export { LONG_PASTE_CHARS, MAX_IMAGE_BYTES, MAX_PROMPT_ATTACHMENTS } from './prompt-limits';
 
 const nameValues = z.record(z.string().min(1).max(200), z.string().max(100_000));
 const mcpServerSchema = z.union([

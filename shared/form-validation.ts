@@ -130,26 +130,56 @@ function compileValidator(field: FieldSpec): ValidateFunction | undefined {
   return validate;
 }
 
-function compilePattern(compiled: CompiledField): void {
+/**
+ * The most a single `pattern` may weigh (see {@link patternWeight}) before its check is turned off with a note
+ * (E-FORM-6). re2js matches in linear time, but compiling grows with each counted repetition: an 11 KB pattern
+ * of `[a-z]{1000}` repeated took 2 s and 100 MB to compile on main as its card showed, and a 312-character
+ * `((…){31}){31}` 250 ms. 4 000 takes real patterns (a UUID's weighs 2 046, `^[A-Z]{2,5}-\d{1,6}$` 240) and keeps
+ * the worst allowed compile to tens of milliseconds.
+ */
+export const MAX_PATTERN_WEIGHT = 4_000;
+
+/** The most one form's patterns may weigh together: five heavy ones. Past it, later patterns are not checked. */
+export const MAX_FORM_PATTERN_WEIGHT = 20_000;
+
+/**
+ * A cheap bound on how hard `pattern` is to compile: its length times one plus the sum of every counted
+ * repetition's largest count (`{n}`, `{n,}`, `{n,m}`; an escaped `\{3\}` counts too). One scan of the text.
+ */
+export function patternWeight(pattern: string): number {
+  let repeats = 0;
+  for (const match of pattern.matchAll(/\{(\d{1,9})(?:,(\d{0,9}))?\}/g)) {
+    repeats += Math.max(Number(match[1]), match[2] ? Number(match[2]) : 0);
+  }
+  return pattern.length * (1 + repeats);
+}
+
+/** Compiles a string field's pattern within what is left of the form's weight; returns what it used. */
+function compilePattern(compiled: CompiledField, weightLeft: number): number {
   const { pattern } = compiled.field;
-  if (compiled.field.kind !== 'string' || pattern === undefined) return;
+  if (compiled.field.kind !== 'string' || pattern === undefined) return 0;
+  const weight = patternWeight(pattern);
+  if (weight > MAX_PATTERN_WEIGHT || weight > weightLeft) {
+    compiled.patternNote = PATTERN_DISABLED_NOTE;
+    return 0;
+  }
   try {
     compiled.pattern = RE2JS.compile(RE2JS.translateRegExp(pattern));
   } catch {
     compiled.patternNote = PATTERN_DISABLED_NOTE;
   }
-}
-
-function compileField(field: FieldSpec): CompiledField {
-  const compiled: CompiledField = { field, validate: compileValidator(field) };
-  compilePattern(compiled);
-  return compiled;
+  return weight;
 }
 
 function compiledFields(fields: FieldSpec[]): CompiledField[] {
   const cached = compiledByFields.get(fields);
   if (cached) return cached;
-  const compiled = fields.map(compileField);
+  let weightLeft = MAX_FORM_PATTERN_WEIGHT;
+  const compiled = fields.map((field) => {
+    const one: CompiledField = { field, validate: compileValidator(field) };
+    weightLeft -= compilePattern(one, weightLeft);
+    return one;
+  });
   compiledByFields.set(fields, compiled);
   return compiled;
 }

@@ -11,17 +11,19 @@
  *   soft hyphen (U+00AD), interlinear annotation marks, tag characters (U+E0000–U+E007F) and the rest;
  * - a few characters that are not Cf but draw nothing: combining grapheme joiner (U+034F), Hangul fillers
  *   (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels (U+17B4, U+17B5), Mongolian free variation
- *   selectors and vowel separator (U+180B–U+180F).
+ *   selectors and vowel separator (U+180B–U+180F), variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF);
  *
  * One exception keeps legitimate text intact: a zero-width joiner or non-joiner (U+200C, U+200D) between two
  * non-ASCII letters, marks or pictographs is left as it is — emoji sequences (👩‍💻) and scripts such as Persian
  * and the Indic ones need them — while the same character next to ASCII (where it can only hide something,
- * e.g. "pay\u200Dpal") is shown.
+ * e.g. "pay\u200Dpal") is shown. Likewise one variation selector straight after a non-ASCII character (❤️, CJK
+ * ideographic variants) or before a keycap mark (1️⃣) is kept; after ASCII, or one after another (the "emoji
+ * smuggling" trick of hiding bytes in a run of selectors), each is shown.
  */
 
 /** Characters revealed, as one linear regex (a character class, no backtracking). */
-// eslint-disable-next-line no-misleading-character-class -- U+034F (combining) is listed on purpose, one code point at a time (u flag)
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFFA0]/gu;
+// eslint-disable-next-line no-misleading-character-class -- U+034F and the variation selectors are listed on purpose, one code point at a time (u flag)
+const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
 
 /** What may sit on both sides of a joiner that is kept. */
 // eslint-disable-next-line no-misleading-character-class -- U+FE0F (emoji presentation) is listed on purpose, one code point at a time (u flag)
@@ -47,8 +49,20 @@ export function revealInvisible(text: string): string {
   return text.replace(INVISIBLE, (char: string, offset: number) => {
     const codePoint = char.codePointAt(0)!;
     if ((codePoint === 0x200c || codePoint === 0x200d) && joinsNonAscii(text, offset, char.length)) return char;
+    if (isVariationSelector(codePoint) && selectsVariant(text, offset, char.length)) return char;
     return invisibleMarker(codePoint);
   });
+}
+
+function isVariationSelector(codePoint: number): boolean {
+  return (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0xe0100 && codePoint <= 0xe01ef);
+}
+
+/** A selector that picks a variant of the character before it: that one is non-ASCII and not a selector, or a keycap follows. */
+function selectsVariant(text: string, offset: number, length: number): boolean {
+  if (text.codePointAt(offset + length) === 0x20e3) return true;
+  const before = charBefore(text, offset)?.codePointAt(0);
+  return before !== undefined && before > 0x7f && !isVariationSelector(before);
 }
 
 function joinsNonAscii(text: string, offset: number, length: number): boolean {

@@ -234,8 +234,9 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);
-      created.start();
+      // The window first, so the renderer loads while the agents and their workers start.
       openMainWindow();
+      created.start();
 
       const showWaiting = (pick: (ids: string[]) => string | undefined) => revealInMainWindow(revealOptions, pick(created.waitingItemIds()));
       const disabled = updatesDisabledReason({ isPackaged: app.isPackaged, settingEnabled: settings.autoUpdates, hasFeed: options.hasUpdateFeed === true });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
-import { MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
+import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -246,6 +246,34 @@ describe('answers go back to the agent that asked', () => {
 });
 
 describe('cancellation', () => {
+  it('withdraws a request whose $/cancel_request follows it at once, before its card was shown', async () => {
+    // spec E-CXL-1: the SDK aborted the handler's signal before the worker listened to it, so the cancel was lost
+    // and the request waited for ever.
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(41));
+    await puppet.send({ method: '$/cancel_request', params: { requestId: 41 } });
+    expect((await puppet.responseTo(41)).error).toMatchObject({ code: -32800 });
+    expect(await queueItem(hub, (i) => i.state === 'withdrawn')).toMatchObject({ message: 'Who are you?' });
+  });
+
+  it('keeps at most MAX_ENDED_PER_AGENT withdrawn cards per agent, each with a shortened message', async () => {
+    // spec E-CXL-1 keeps a withdrawn card visible; the hostile review asked and withdrew 16 times a second
+    // with 4 MiB messages and main held 300 MB. The newest stay readable; the oldest go.
+    const { hub, puppet } = await readyAgent();
+    const long = 'm'.repeat(8 * 1024);
+    const total = MAX_ENDED_PER_AGENT + 5;
+    for (let id = 500; id < 500 + total; id++) {
+      await puppet.send(formRequest(id, { message: `${id} ${long}` }));
+      await puppet.send({ method: '$/cancel_request', params: { requestId: id } });
+    }
+    await puppet.responseTo(500 + total - 1);
+    await eventually(() => hub.snapshot().queue.filter((i) => i.state === 'withdrawn').length === MAX_ENDED_PER_AGENT || undefined);
+    const queue = hub.snapshot().queue;
+    expect(queue).toHaveLength(MAX_ENDED_PER_AGENT);
+    expect(queue[0].message.startsWith('505 ')).toBe(true);
+    expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS + 1);
+  }, 60_000);
+
   it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {
     const { hub, puppet } = await readyAgent();
     await puppet.send(formRequest(40));

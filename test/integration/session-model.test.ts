@@ -188,6 +188,19 @@ describe('permission requests', () => {
     expect((await puppet.responseTo(7)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'deny' } });
   });
 
+  it('answers -32600 to a second permission reusing a pending id, so one id never gets two answers', async () => {
+    // spec E-RES-1: exactly one response per request id. The hostile review got `reject` then `allow` for id 9.
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    await permission(puppet, 9);
+    const first = (await queueItem(hub)) as PermissionItemView;
+    await permission(puppet, 9);
+    expect((await puppet.responseTo(9)).error).toMatchObject({ code: -32600 });
+    expect(hub.snapshot().queue).toHaveLength(1);
+    await hub.invoke('answerPermission', { itemId: first.itemId, agentId: 'a', optionId: 'deny' });
+    await eventually(() => (puppet.received.filter((m) => m.id === 9).length === 2 ? true : undefined));
+    expect(puppet.received.filter((m) => m.id === 9).map((m) => m.result ?? m.error.code)).toEqual([-32600, { outcome: { outcome: 'selected', optionId: 'deny' } }]);
+  });
+
   it('answers pending permissions "cancelled" on Stop, and leaves elicitations open', async () => {
     const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
     void hub.invoke('prompt', { sessionKey, text: 'go' }).catch(() => {}); // ends when the rig closes

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { describeForm, initialValues, type FieldSpec, type FormValues } from '../../shared/form-schema';
-import { checkValues } from '../../shared/form-validation';
+import { checkValues, MAX_PATTERN_WEIGHT, patternWeight } from '../../shared/form-validation';
 
 /** Fields of a schema with the given properties; `required` lists required names. */
 function fieldsOf(properties: Record<string, unknown>, required: string[] = []): FieldSpec[] {
@@ -257,6 +257,34 @@ describe('checkValues: patterns', () => {
     });
     expect(check.errors).toEqual({ fine: 'Enter a value in the format the agent asked for.' });
     expect(checkValues(fields, { broken: 'a' }).errors).toEqual({ broken: 'Enter at least 2 characters.' });
+  });
+
+  it('turns off a pattern too heavy to compile instead of stalling on it, and still checks the light ones', () => {
+    // spec E-FORM-6: an agent's pattern that cannot be used is not checked, and the user is told.
+    // The hostile one: 1 000 counted repeats of 1 000 (11 KB) took 2 s and 100 MB per field to compile.
+    const heavy = '[a-z]{1000}'.repeat(1000) + 'x';
+    expect(patternWeight(heavy)).toBeGreaterThan(MAX_PATTERN_WEIGHT);
+    const uuid = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+    expect(patternWeight(uuid)).toBeLessThanOrEqual(MAX_PATTERN_WEIGHT);
+    const fields = fieldsOf({
+      heavy: { type: 'string', pattern: heavy },
+      id: { type: 'string', pattern: uuid },
+    });
+    const started = performance.now();
+    const check = checkValues(fields, { heavy: 'abc', id: 'not-a-uuid' });
+    expect(performance.now() - started).toBeLessThan(1000); // a bound on a hang, not a speed target
+    expect(check.notes).toEqual({ heavy: "The agent's pattern for this field cannot be used, so it is not checked." });
+    expect(check.errors).toEqual({ id: 'Enter a value in the format the agent asked for.' });
+  });
+
+  it('stops compiling patterns once a form has spent its pattern budget', () => {
+    // spec E-FORM-6: 180 fields each just under the single-pattern limit must not add up to a stall.
+    const nearLimit = '[a-z]{300}';
+    const properties = Object.fromEntries(Array.from({ length: 180 }, (_, i) => [`f${i}`, { type: 'string', pattern: nearLimit }]));
+    const check = checkValues(fieldsOf(properties), Object.fromEntries(Object.keys(properties).map((k) => [k, 'a'])));
+    const unchecked = Object.keys(check.notes ?? {});
+    expect(unchecked.length).toBeGreaterThan(150);
+    expect(Object.keys(check.errors ?? {}).length).toBe(180 - unchecked.length); // the checked ones still report 'a'
   });
 });
 

@@ -39,6 +39,14 @@ describe('revealInvisible', () => {
     expect(revealInvisible('\u200Dstart')).toBe('⟨U+200D⟩start');
   });
 
+  it('shows variation selectors after ASCII or in a run, keeps the one that picks an emoji or ideograph variant', () => {
+    // Hostile review: "pay\uFE0Fpal" drew as "paypal", and a run of U+E0100… after an emoji can hide bytes.
+    expect(revealInvisible('pay\uFE0Fpal')).toBe('pay⟨U+FE0F⟩pal');
+    expect(revealInvisible('pay\u{E0101}pal')).toBe('pay⟨U+E0101⟩pal');
+    expect(revealInvisible('😀\u{E0100}\u{E0101}')).toBe('😀\u{E0100}⟨U+E0101⟩');
+    for (const kept of ['❤\uFE0F', '1\uFE0F\u20E3', '葛\u{E0100}', '👩\u200D❤\uFE0F\u200D👨']) expect(revealInvisible(kept)).toBe(kept);
+  });
+
   it('returns ordinary text unchanged, including line breaks, tabs, accents and emoji', () => {
     const text = 'Hello, wörld!\n\tnaïve café 日本語 👍🏽';
     expect(revealInvisible(text)).toBe(text);

@@ -90,6 +90,22 @@ export interface BrokerOptions {
  */
 export const MAX_REFUSED_PER_AGENT = 20;
 
+/**
+ * How many ended items (withdrawn, completed, stopped, agent disconnected) each agent keeps in the queue until the
+ * user clears them; older ones are dropped. Ending costs the agent nothing and releases its pending-bytes budget,
+ * so an agent that asked and withdrew 16 times a second held 300 MB on main within a minute.
+ */
+export const MAX_ENDED_PER_AGENT = 50;
+
+/**
+ * Characters of its message an ended item keeps (the rest is cut with an ellipsis): enough to recognise the
+ * request in its ended card, while 50 withdrawn 4 MiB messages would otherwise stay on main.
+ */
+export const MAX_ENDED_MESSAGE_CHARS = 2_000;
+
+/** States an item reaches without an answer from the user, counted against {@link MAX_ENDED_PER_AGENT}. */
+const ENDED: ReadonlyArray<QueueItemView['state']> = ['withdrawn', 'completed', 'stopped', 'disconnected'];
+
 /** States in which a URL item's `elicitationId` is outstanding (spec E-REQ-8, E-URL-7). */
 const OUTSTANDING: ReadonlyArray<QueueItemView['state']> = ['pending', 'consented'];
 
@@ -180,6 +196,11 @@ export class ElicitationBroker {
     this.admit(connection);
     const scope = connection.sessionContext(permission.sessionId, permission.toolCallId);
     if (!scope) throw RequestError.invalidParams({ sessionId: permission.sessionId }, 'unknown session');
+    // Two pending requests under one id would get two responses to it, and the user's answers could not be told
+    // apart (spec E-RES-1); the second is refused, as a second elicitation under a pending id is.
+    if (this.findByRpcId(connection.connectionId, jsonRpcId, ['pending', 'consented'])) {
+      throw RequestError.invalidRequest({ id: jsonRpcId }, 'a request with this id is already pending');
+    }
     const view: PermissionItemView = {
       itemId: `item-${randomUUID()}`,
       agentId: connection.agentId,
@@ -547,17 +568,24 @@ export class ElicitationBroker {
   }
 
   private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView> | Partial<PermissionItemView>): void {
-    entry.view = { ...entry.view, ...patch } as QueueItemView;
+    const ending = patch.state !== undefined && ENDED.includes(patch.state);
+    const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: `${entry.view.message.slice(0, MAX_ENDED_MESSAGE_CHARS)}…` } : {};
+    entry.view = { ...entry.view, ...patch, ...message } as QueueItemView;
     this.listener.itemChanged(entry.view);
+    if (ending) this.dropOldest(entry.view.agentId, ENDED, MAX_ENDED_PER_AGENT);
   }
 
   /** Queues a new entry; past {@link MAX_REFUSED_PER_AGENT} refused items of its agent, the oldest goes. */
   private add(entry: Entry): void {
     this.entries.set(entry.view.itemId, entry);
     this.listener.itemChanged(entry.view);
-    if (entry.view.state !== 'refused') return;
-    const refused = [...this.entries.values()].filter((e) => e.view.state === 'refused' && e.view.agentId === entry.view.agentId);
-    for (const old of refused.slice(0, Math.max(0, refused.length - MAX_REFUSED_PER_AGENT))) this.remove(old);
+    if (entry.view.state === 'refused') this.dropOldest(entry.view.agentId, ['refused'], MAX_REFUSED_PER_AGENT);
+  }
+
+  /** Removes the oldest items of `agentId` in `states` past the first `keep` (the map keeps arrival order). */
+  private dropOldest(agentId: string, states: ReadonlyArray<QueueItemView['state']>, keep: number): void {
+    const matching = [...this.entries.values()].filter((e) => states.includes(e.view.state) && e.view.agentId === agentId);
+    for (const old of matching.slice(0, Math.max(0, matching.length - keep))) this.remove(old);
   }
 
   private remove(entry: Entry): void {

@@ -21,7 +21,7 @@ export class Transcript {
   private planEntryId?: string;
   /** Index of each entry by id: entries are only ever appended or replaced in place, never removed. */
   private readonly indexById = new Map<string, number>();
-  /** Characters of text held, for MAX_TRANSCRIPT_CHARS. */
+  /** Characters held (text and every string an entry's details carry, see {@link entryChars}), for MAX_TRANSCRIPT_CHARS. */
   private chars = 0;
   private full = false;
   private readonly terminalEntries = new Map<string, string>();
@@ -40,11 +40,11 @@ export class Transcript {
     entries.forEach((entry, index) => this.indexById.set(entry.entryId, index));
   }
 
-  /** Whether `text` more characters (and `entries` more entries) still fit; says so once when not. */
-  private fits(text: string, entries: number): boolean {
+  /** Whether `chars` more characters (and `entries` more entries) still fit, and counts them; says so once when not. */
+  private fits(chars: number, entries: number): boolean {
     if (this.full) return false;
-    if (this.entries.length + entries <= MAX_TRANSCRIPT_ENTRIES && this.chars + text.length <= MAX_TRANSCRIPT_CHARS) {
-      this.chars += text.length;
+    if (this.entries.length + entries <= MAX_TRANSCRIPT_ENTRIES && this.chars + chars <= MAX_TRANSCRIPT_CHARS) {
+      this.chars += chars;
       return true;
     }
     this.full = true;
@@ -89,7 +89,7 @@ export class Transcript {
       this.open[kind] = { entryId: entry.entryId, messageId };
       return;
     }
-    if (!this.fits(text, 0)) return;
+    if (!this.fits(text.length, 0)) return;
     const entry = this.entries[index];
     this.entries[index] = { ...entry, text: entry.text + text };
     this.sink([], [{ entryId: entry.entryId, text }]);
@@ -152,7 +152,7 @@ export class Transcript {
     const index = this.indexOf(entryId);
     if (index >= 0) return this.replace(index, fields);
     this.endStreams();
-    if (!this.fits(fields.text, 1)) return;
+    if (!this.fits(entryChars(fields), 1)) return;
     this.indexById.set(entryId, this.entries.length);
     const entry: TranscriptEntry = { entryId, ...fields };
     this.entries.push(entry);
@@ -188,14 +188,17 @@ export class Transcript {
   private add(fields: Omit<TranscriptEntry, 'entryId'>): TranscriptEntry {
     const entry: TranscriptEntry = { entryId: `entry-${randomUUID()}`, ...fields };
     // Over budget, the entry is not kept: callers only read its id, which then names nothing.
-    if (!this.fits(fields.text, 1)) return entry;
+    if (!this.fits(entryChars(fields), 1)) return entry;
     this.indexById.set(entry.entryId, this.entries.length);
     this.entries.push(entry);
     this.sink([entry], []);
     return entry;
   }
 
+  /** Replaces an entry in place; when the new one holds more and that would not fit, the old one stays. */
   private replace(index: number, fields: Omit<TranscriptEntry, 'entryId'>): void {
+    const growth = entryChars(fields) - entryChars(this.entries[index]);
+    if (growth > 0 ? !this.fits(growth, 0) : ((this.chars += growth), false)) return;
     const entry: TranscriptEntry = { entryId: this.entries[index].entryId, ...fields };
     this.entries[index] = entry;
     this.sink([entry], []);
@@ -203,6 +206,41 @@ export class Transcript {
 
   private indexOf(entryId: string): number {
     return this.indexById.get(entryId) ?? -1;
+  }
+}
+
+/**
+ * Characters an entry holds, as counted against MAX_TRANSCRIPT_CHARS: its text and every string its details
+ * carry (a tool call's title, content, diffs and paths; a plan's steps; a terminal's output). Counting only
+ * `text` let 100 tool calls of 4 MiB content each hold 440 MB on main under a 32 MiB budget.
+ */
+export function entryChars(entry: Omit<TranscriptEntry, 'entryId'>): number {
+  let chars = entry.text.length;
+  const { toolCall, plan, terminal, request } = entry;
+  if (toolCall) {
+    chars += toolCall.title.length;
+    for (const item of toolCall.content) chars += contentChars(item);
+    for (const location of toolCall.locations) chars += location.path.length;
+  }
+  for (const step of plan ?? []) chars += step.content.length;
+  if (terminal) chars += terminal.output.length + (terminal.command?.length ?? 0) + (terminal.cwd?.length ?? 0);
+  if (request) {
+    chars += request.message.length;
+    for (const field of request.fields ?? []) chars += field.title.length + (field.answer?.length ?? 0);
+  }
+  return chars;
+}
+
+function contentChars(item: ToolContentView): number {
+  switch (item.type) {
+    case 'text':
+      return item.text.length;
+    case 'diff':
+      return item.path.length + (item.oldText?.length ?? 0) + (item.newText?.length ?? 0) + (item.patch?.length ?? 0);
+    case 'terminal':
+      return item.terminalId.length;
+    case 'other':
+      return item.label.length;
   }
 }
 

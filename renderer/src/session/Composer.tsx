@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
-import { LONG_PASTE_CHARS, MAX_IMAGE_BYTES, type AgentCapabilitiesView, type CommandView, type PromptAttachment } from '../../../shared/bridge';
+import type { AgentCapabilitiesView, CommandView, PromptAttachment } from '../../../shared/bridge';
+import { LONG_PASTE_CHARS, MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { applyCommand, applyMention, matchCommands, pendingHint, triggerAt, type Trigger } from './composer-suggest';
 import './Composer.css';

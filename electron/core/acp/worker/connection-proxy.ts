@@ -249,7 +249,9 @@ class WorkerConnection {
     const wireArgs = encodeSignals(args, (signal) => {
       const signalId = this.nextId++;
       const onAbort = () => this.post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
-      signal.addEventListener('abort', onAbort, { once: true });
+      // Already aborted: an abort listener would never fire; say so right after the call is posted.
+      if (signal.aborted) queueMicrotask(onAbort);
+      else signal.addEventListener('abort', onAbort, { once: true });
       cleanups.push(() => signal.removeEventListener('abort', onAbort));
       return signalId;
     });

@@ -108,6 +108,12 @@ class EventQueue {
       this.queue.push({ call, bytes });
       this.queuedCalls++;
     }
+    // A request (someone waits for its answer) goes now, with the calls queued before it, rather than after the
+    // rest of the chunk it came in: a card in the middle of a stream reaches main a chunk's parse sooner.
+    if (call.callId !== undefined) {
+      this.pump();
+      return;
+    }
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => {
@@ -200,7 +206,11 @@ function registerSignal(signal: AbortSignal): number {
   const signalId = nextId++;
   // Callbacks queued before the abort reach main before it (the request it aborts may be among them).
   const onAbort = () => events.post({ t: 'abort', signalId, reason: toWireError(signal.reason) });
-  signal.addEventListener('abort', onAbort, { once: true });
+  // The SDK may abort a request's signal before its handler runs (a `$/cancel_request` right behind the
+  // request): an abort listener would then never fire and the request would wait for ever (spec E-CXL-1).
+  // The abort is posted after the call that carries the signal, which the caller queues synchronously.
+  if (signal.aborted) queueMicrotask(onAbort);
+  else signal.addEventListener('abort', onAbort, { once: true });
   signalListeners.set(signalId, { signal, onAbort });
   return signalId;
 }
