@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Harness } from '../test/harness/server';
 import playwrightConfig from '../playwright.config';
 import { INGEST_CHUNKS } from './ingest';
+import { chunkText } from '../test/fixtures/bench-lines.mjs';
 import { BENCH_AGENT } from './agents';
 import { summarize, waitFor, type Summary } from './stats';
 
@@ -119,9 +120,16 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     // Waited for by polling one attribute, so Playwright's own work in the page stays out of the long tasks.
     await waitFor('the turn to end in the page', async () => page.evaluate(() => !document.querySelector('[role="log"][aria-busy]')), STREAM_TIMEOUT_MS, 250);
     // Streamed text is drawn at a lower priority (a deferred value) than the turn's end: wait for all of it.
-    // The reply has a paragraph every 40 chunks (bench-lines.mjs); markdown drops the blank lines between them.
-    const paragraphs = Math.ceil(INGEST_CHUNKS / 40);
-    await waitFor('the whole reply to be drawn', async () => page.evaluate((want) => document.querySelectorAll('[role="log"] .md p').length >= want, paragraphs), STREAM_TIMEOUT_MS, 250);
+    // The reply ends with a paragraph of its last 40 chunks (bench-lines.mjs). The log is pinned to its end, so
+    // that paragraph is drawn once everything before it is; counting paragraphs no longer works, because each
+    // card's inline record splits the reply into entries the virtual list draws only near the view.
+    const lastParagraph = Array.from({ length: 40 }, (_, k) => chunkText(INGEST_CHUNKS - 40 + k)).join('').trim();
+    await waitFor(
+      'the whole reply to be drawn',
+      async () => page.evaluate((want) => [...document.querySelectorAll('[role="log"] .md p')].at(-1)?.textContent?.trim() === want, lastParagraph),
+      STREAM_TIMEOUT_MS,
+      250,
+    );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     const streamMs = performance.now() - started;
     const recorded = await page.evaluate(() => {
