@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import type { Harness } from '../test/harness/server';
 import playwrightConfig from '../playwright.config';
 import { INGEST_CHUNKS } from './ingest';
+// @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { chunkText } from '../test/fixtures/bench-lines.mjs';
 import { BENCH_AGENT } from './agents';
 import { summarize, waitFor, type Summary } from './stats';
@@ -123,10 +124,10 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     // The reply ends with a paragraph of its last 40 chunks (bench-lines.mjs). The log is pinned to its end, so
     // that paragraph is drawn once everything before it is; counting paragraphs no longer works, because each
     // card's inline record splits the reply into entries the virtual list draws only near the view.
-    const lastParagraph = Array.from({ length: 40 }, (_, k) => chunkText(INGEST_CHUNKS - 40 + k)).join('').trim();
+    const lastParagraph = Array.from({ length: 40 }, (_, k) => chunkText(INGEST_CHUNKS - 40 + k) as string).join('').trim();
     await waitFor(
       'the whole reply to be drawn',
-      async () => page.evaluate((want) => [...document.querySelectorAll('[role="log"] .md p')].at(-1)?.textContent?.trim() === want, lastParagraph),
+      async () => page.evaluate((want) => Array.from(document.querySelectorAll('[role="log"] .md p')).at(-1)?.textContent?.trim() === want, lastParagraph),
       STREAM_TIMEOUT_MS,
       250,
     );
