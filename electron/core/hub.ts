@@ -26,7 +26,7 @@ import {
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
-import { MAX_TARGET_PATHS } from './acp/permission-targets';
+import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { BudgetExceeded, stoppedSentence } from './budgets';
@@ -705,12 +705,10 @@ export class Hub {
     if (!permission.toolCallId || (permission.toolKind && permission.paths.length > 0)) return permission;
     const known = this.sessions.find(connectionId, permission.sessionId)?.transcript.findToolCall(permission.toolCallId);
     if (!known) return permission;
-    const toolKind = permission.toolKind ?? known.toolKind;
-    return {
-      ...permission,
-      ...(toolKind ? { toolKind } : {}),
-      paths: permission.paths.length > 0 ? permission.paths : known.locations.slice(0, MAX_TARGET_PATHS).map((l) => l.path),
-    };
+    // Read through the same bounded reader as the request itself: the transcript keeps locations as sent.
+    const fromKnown = permissionTargets({ kind: known.toolKind, locations: known.locations });
+    const toolKind = permission.toolKind ?? fromKnown.toolKind;
+    return { ...permission, ...(toolKind ? { toolKind } : {}), paths: permission.paths.length > 0 ? permission.paths : fromKnown.paths };
   }
 
   private connectionRef(runtime: AgentRuntime, connectionId: string, fallbackSignal: AbortSignal, requestLabel?: string): ConnectionRef {

@@ -262,6 +262,21 @@ describe('permission requests', () => {
     expect(item).toMatchObject({ toolKind: 'delete', paths: ['/var/log/app'] });
   });
 
+  it('bounds what it takes from an earlier tool call as it bounds the request: 20 distinct paths, each cut', async () => {
+    // Every input from an agent is bounded (code review): the transcript keeps locations as the agent sent them.
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    const long = `/${'d'.repeat(5000)}`;
+    const locations = [{ path: long }, { path: long }, { path: '' }, ...Array.from({ length: 40 }, (_, i) => ({ path: `/tmp/${i}` }))];
+    await puppet.send({ method: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate: 'tool_call', toolCallId: 'tc-many', title: 'Delete', kind: 'delete', locations } } });
+    await eventually(() => (hub.snapshot().sessions[0]?.transcript.some((e) => e.toolCall?.toolCallId === 'tc-many') ? true : undefined));
+    await puppet.send({ id: 14, method: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: 'tc-many' }, options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }] } });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    expect(item.paths).toHaveLength(new Set(item.paths).size);
+    expect(item.paths!.length).toBeLessThanOrEqual(20);
+    expect(Math.max(...item.paths!.map((p) => p.length))).toBeLessThanOrEqual(1024);
+    expect(item.paths).not.toContain('');
+  });
+
   it('takes the v2 shape: a title and the command it wants to run', async () => {
     const { hub, puppet } = await session();
     await puppet.send({

@@ -26,7 +26,7 @@ import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
 import { REQUEST_LABELS } from './request-labels';
-import { permissionTargets } from './permission-targets';
+import { commandText, permissionTargets } from './permission-targets';
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -523,7 +523,8 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
         ...(cx.params.description ? { description: cx.params.description } : {}),
         ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
         ...permissionTargets(subjectToolCall),
-        ...(subject && 'command' in subject && typeof subject.command === 'string' ? { command: subject.command } : {}),
+        // v2's own `subject.command` wins over `rawInput`'s, bounded the same way.
+        ...(subject && 'command' in subject && commandText(subject.command) ? { command: commandText(subject.command) } : {}),
         options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal })) as never;

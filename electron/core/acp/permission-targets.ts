@@ -58,7 +58,8 @@ export function permissionTargets(toolCall: unknown): PermissionTargets {
   return { ...(toolKind ? { toolKind } : {}), paths, ...(command ? { command } : {}) };
 }
 
-function commandText(value: unknown): string | undefined {
+/** A command as the card shows it: a string, or argv joined with spaces, cut to {@link MAX_TARGET_COMMAND_CHARS}. */
+export function commandText(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return cut(value, MAX_TARGET_COMMAND_CHARS);
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const words: string[] = [];

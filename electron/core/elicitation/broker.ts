@@ -91,7 +91,7 @@ export interface BrokerOptions {
 export const MAX_REFUSED_PER_AGENT = 20;
 
 /**
- * How many ended items (withdrawn, completed, stopped, agent disconnected) each agent keeps in the queue until the
+ * How many ended items (withdrawn, completed, stopped) each agent keeps in the queue until the
  * user clears them; older ones are dropped. Ending costs the agent nothing and releases its pending-bytes budget,
  * so an agent that asked and withdrew 16 times a second held 300 MB on main within a minute.
  */
@@ -103,8 +103,14 @@ export const MAX_ENDED_PER_AGENT = 50;
  */
 export const MAX_ENDED_MESSAGE_CHARS = 2_000;
 
-/** States an item reaches without an answer from the user, counted against {@link MAX_ENDED_PER_AGENT}. */
+/** States an item reaches without an answer from the user: its message is shortened to {@link MAX_ENDED_MESSAGE_CHARS}. */
 const ENDED: ReadonlyArray<QueueItemView['state']> = ['withdrawn', 'completed', 'stopped', 'disconnected'];
+
+/**
+ * Ended states counted against {@link MAX_ENDED_PER_AGENT}. Not `disconnected`: those keep what the user typed
+ * (spec E-CXL-4) and come only when the agent's connection ends, which supervision already limits.
+ */
+const CAPPED_ENDED: ReadonlyArray<QueueItemView['state']> = ['withdrawn', 'completed', 'stopped'];
 
 /** States in which a URL item's `elicitationId` is outstanding (spec E-REQ-8, E-URL-7). */
 const OUTSTANDING: ReadonlyArray<QueueItemView['state']> = ['pending', 'consented'];
@@ -572,7 +578,7 @@ export class ElicitationBroker {
     const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: `${entry.view.message.slice(0, MAX_ENDED_MESSAGE_CHARS)}…` } : {};
     entry.view = { ...entry.view, ...patch, ...message } as QueueItemView;
     this.listener.itemChanged(entry.view);
-    if (ending) this.dropOldest(entry.view.agentId, ENDED, MAX_ENDED_PER_AGENT);
+    if (ending) this.dropOldest(entry.view.agentId, CAPPED_ENDED, MAX_ENDED_PER_AGENT);
   }
 
   /** Queues a new entry; past {@link MAX_REFUSED_PER_AGENT} refused items of its agent, the oldest goes. */

@@ -198,7 +198,8 @@ export class Transcript {
   /** Replaces an entry in place; when the new one holds more and that would not fit, the old one stays. */
   private replace(index: number, fields: Omit<TranscriptEntry, 'entryId'>): void {
     const growth = entryChars(fields) - entryChars(this.entries[index]);
-    if (growth > 0 ? !this.fits(growth, 0) : ((this.chars += growth), false)) return;
+    if (growth > 0 && !this.fits(growth, 0)) return;
+    if (growth < 0) this.chars += growth;
     const entry: TranscriptEntry = { entryId: this.entries[index].entryId, ...fields };
     this.entries[index] = entry;
     this.sink([entry], []);
