@@ -503,8 +503,6 @@ export type MenuCommand = 'newSession' | 'addAgent' | 'settings' | 'nextWaitingR
 
 const id = z.string().min(1).max(200);
 
-export { LONG_PASTE_CHARS, MAX_IMAGE_BYTES, MAX_PROMPT_ATTACHMENTS } from './prompt-limits';
-
 const nameValues = z.record(z.string().min(1).max(200), z.string().max(100_000));
 const mcpServerSchema = z.union([
   z.object({ name: z.string().trim().min(1).max(100), type: z.literal('stdio'), command: z.string().min(1).max(4096), args: z.array(z.string().max(4096)).max(200), env: nameValues }).strict(),

@@ -7,7 +7,8 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MAX_IMAGE_BYTES, type AgentCapabilitiesView, type PromptAttachment } from '../../../shared/bridge';
+import type { AgentCapabilitiesView, PromptAttachment } from '../../../shared/bridge';
+import { MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { readTextFileWithin } from './file-access';
 import { stat } from 'node:fs/promises';
 
