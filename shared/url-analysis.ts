@@ -4,6 +4,7 @@
 
 import punycode from 'punycode/punycode.js';
 import { parse as parseDomain } from 'tldts';
+import { LOOKALIKES, latinSkeleton } from './confusables';
 
 /** How bad a finding is: `blocked` means the URL is refused outright and never opened. */
 export type FindingSeverity = 'blocked' | 'warning' | 'info';
@@ -301,36 +302,6 @@ function scriptsOf(label: string): Set<string> {
 
 function isAllowedMix(scripts: Set<string>): boolean {
   return ALLOWED_MIXES.some((allowed) => [...scripts].every((s) => allowed.has(s)));
-}
-
-/**
- * Lower-case Cyrillic and Greek letters that pass for Latin ones, and the letter they imitate. The Cyrillic
- * set follows Chromium's IDN spoof checker; the URL parser has already lower-cased the host.
- */
-const LOOKALIKES: Record<string, Record<string, string>> = {
-  Cyrillic: {
-    а: 'a', ъ: 'b', ь: 'b', с: 'c', ԁ: 'd', е: 'e', ҽ: 'e', һ: 'h', і: 'i', ј: 'j', ӏ: 'l', п: 'n', о: 'o', р: 'p',
-    ԛ: 'q', г: 'r', ѕ: 's', ѵ: 'v', ԝ: 'w', ѡ: 'w', х: 'x', у: 'y',
-  },
-  Greek: { α: 'a', β: 'b', ϲ: 'c', ε: 'e', ι: 'i', ϳ: 'j', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y' },
-};
-
-/** The label with every look-alike letter replaced by its Latin twin, or undefined when some non-Latin letter has none. */
-function latinSkeleton(label: string): string | undefined {
-  let out = '';
-  let replaced = false;
-  for (const char of label) {
-    const twin = LOOKALIKES.Cyrillic[char] ?? LOOKALIKES.Greek[char];
-    if (twin) {
-      out += twin;
-      replaced = true;
-    } else if (/^[a-z0-9-]$/.test(char)) {
-      out += char;
-    } else {
-      return undefined;
-    }
-  }
-  return replaced ? out : undefined;
 }
 
 function joinAnd(items: string[]): string {
