@@ -159,6 +159,16 @@ export function analyzeUrl(url: string): UrlAnalysis {
     findings.push(
       warning('userinfo', `The address starts with "${userinfo}@" before the site. That part is only ${what}, not where the link goes: the real host is ${shownHost}.`),
     );
+  } else {
+    const readsAs = backslashUserinfoHost(trimmed);
+    if (readsAs !== undefined) {
+      findings.push(
+        warning(
+          'userinfo',
+          `The address has a backslash before "@", so it can read as a link to ${readsAs}. Browsers treat the backslash as "/": the real host is ${shownHost}.`,
+        ),
+      );
+    }
   }
 
   if (result.port !== undefined) {
@@ -170,6 +180,25 @@ export function analyzeUrl(url: string): UrlAnalysis {
   }
 
   return finish(result);
+}
+
+/**
+ * The host an address seems to name when a backslash comes before an "@" in what reads as its authority
+ * (`https://evil.example\\@good.example/`): a reader, and parsers that keep `\\` in the user name, take the part
+ * after "@" as the host, while the WHATWG parser ends the host at the backslash. Undefined when there is no such
+ * trick. Linear: one indexOf pass over the text before the first "/", "?" or "#".
+ */
+function backslashUserinfoHost(url: string): string | undefined {
+  const start = url.indexOf('//');
+  if (start < 0) return undefined;
+  const rest = url.slice(start + 2);
+  const end = rest.search(/[/?#]/);
+  const authority = end < 0 ? rest : rest.slice(0, end);
+  const backslash = authority.indexOf('\\');
+  const at = authority.lastIndexOf('@');
+  if (backslash < 0 || at < backslash) return undefined;
+  const host = authority.slice(at + 1);
+  return host === '' ? undefined : host;
 }
 
 /** C0/C1 controls (including tab, newline, NUL), invisible format characters (bidi marks, zero-width), line separators. */
