@@ -271,7 +271,7 @@ describe('cancellation', () => {
     const queue = hub.snapshot().queue;
     expect(queue).toHaveLength(MAX_ENDED_PER_AGENT);
     expect(queue[0].message.startsWith('505 ')).toBe(true);
-    expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS + 1);
+    expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS);
   }, 60_000);
 
   it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {

@@ -8,6 +8,7 @@ import type { FormCheck } from '../../../shared/form-schema';
 import { describeForm, formatContentValue } from '../../../shared/form-schema';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { requestRecord } from '../history/history-recorder';
+import { cutText } from '../../../shared/cut-text';
 
 /** Characters of a request's message the record keeps: the card has it all; a 500 KB message is not held twice. */
 export const MAX_RECORD_MESSAGE_CHARS = 4000;
@@ -32,7 +33,7 @@ export function liveRequestEntry(
   const base = requestRecord(item, outcome, answer.option);
   const request: RequestRecordView = {
     ...base,
-    message: cut(base.message, MAX_RECORD_MESSAGE_CHARS),
+    message: cutText(base.message, MAX_RECORD_MESSAGE_CHARS),
     ...(outcome === 'open' && item.state === 'pending' ? { waiting: true } : {}),
   };
   const { sent } = answer;
@@ -42,13 +43,9 @@ export function liveRequestEntry(
     request.fields = request.fields.map((field) => {
       const spec = specs.get(field.name);
       if (field.secret || !spec || !Object.hasOwn(sent, field.name)) return field;
-      return { ...field, answer: cut(formatContentValue(spec, sent[field.name]), MAX_RECORD_ANSWER_CHARS) };
+      return { ...field, answer: cutText(formatContentValue(spec, sent[field.name]), MAX_RECORD_ANSWER_CHARS) };
     });
   }
   const text = item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
-  return { role: 'system', kind: 'request', text: cut(text, MAX_RECORD_MESSAGE_CHARS), request };
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return { role: 'system', kind: 'request', text: cutText(text, MAX_RECORD_MESSAGE_CHARS), request };
 }
