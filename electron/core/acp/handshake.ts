@@ -123,6 +123,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void):
  * The stream the SDK client sees. Incoming messages are held back until the client has sent its own
  * `initialize` (answered here from `reply`), because a v2 client rejects requests that arrive before it
  * is initialized; then the early messages are delivered in order, then the live ones.
+ *
+ * A request that reuses the id of one of the agent's requests we have not answered yet is answered -32600
+ * here and never reaches the SDK (JSON-RPC 2.0 §4: an id identifies one request). The SDK keys each
+ * request's cancel signal by its id, so a second request with the id replaced the first's, and the agent's
+ * later `$/cancel_request` for that id could no longer withdraw the first (spec E-CXL-1). The ids held are
+ * those of requests in flight, each of which the SDK holds too.
  */
 function wrapStream(
   { reader, screen }: Screened,
@@ -134,9 +140,19 @@ function wrapStream(
 ): Stream {
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   let answeredLocally = false;
+  /** Ids of the agent's requests not answered yet. */
+  const inbound = new Set<JsonRpcId>();
 
   const deliver = (message: AnyMessage) => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
+    if ('method' in message && 'id' in message) {
+      if (inbound.has(message.id)) {
+        const reason = `the id ${JSON.stringify(message.id).slice(0, 100)} belongs to a request still waiting for an answer`;
+        void writer.write({ jsonrpc: '2.0', id: message.id, error: RequestError.invalidRequest({ reason }).toErrorResponse() }).catch(() => {});
+        return;
+      }
+      inbound.add(message.id);
+    }
     // The observer may take a message for itself (see agent-connection.ts); then the SDK never sees it.
     if (observe(message) === true) return;
     controller.enqueue(message);
@@ -177,6 +193,7 @@ function wrapStream(
         throw RequestError.internalError(undefined, 'the SDK client must send initialize first');
       }
       if ('method' in message && 'id' in message) outgoing.set(message.id, message.method);
+      else if ('id' in message) inbound.delete(message.id);
       await writer.write(message);
     },
     close() {
