@@ -53,6 +53,7 @@ import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput 
 import { ENDED, HistoryRecorder, outcomeOf } from './history/history-recorder';
 import { liveRequestEntry, recordEntryId } from './elicitation/live-record';
 import { endedEntries } from './sessions/transcript';
+import { updatesUnavailableReason } from './update-availability';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
 /**
@@ -112,10 +113,14 @@ export interface AppSettingsHost {
   update(patch: Partial<Pick<AppSettingsView, 'autoUpdates'>>): AppSettingsView;
 }
 
-/** The preferences of a run with no host for them: in memory, and updates never run here. */
-export function memoryAppSettings(): AppSettingsHost {
+/**
+ * The preferences of a run with no host for them (the harness): in memory. `updatesUnavailable` is why updates
+ * never run here (default: the harness's own reason, update-availability.ts); the e2e suite passes null to stand
+ * in for main's host in a copy that can update.
+ */
+export function memoryAppSettings(updatesUnavailable: string | null = updatesUnavailableReason({ kind: 'harness' })): AppSettingsHost {
   let autoUpdates = true;
-  const read = (): AppSettingsView => ({ autoUpdates, updatesUnavailable: 'This is not an installed copy of Switchboard, so it never checks for updates.' });
+  const read = (): AppSettingsView => ({ autoUpdates, ...(updatesUnavailable === null ? {} : { updatesUnavailable }) });
   return {
     read,
     update: (patch) => {
