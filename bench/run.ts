@@ -122,6 +122,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (startup) {
     log('\nStart-up (ms: median / p95)');
     log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
+    log(`    of which: spawn → address printed ${fmt(startup.listen.median, 0)} / ${fmt(startup.listen.p95, 0)}   page opened → list painted ${fmt(startup.page.median, 0)} / ${fmt(startup.page.p95, 0)}`);
   }
   if (bundle) {
     log('\nRenderer bundle');
