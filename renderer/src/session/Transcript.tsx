@@ -86,15 +86,29 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     overscan: OVERSCAN,
   });
 
+  // While following, a row that changes size is not the virtualizer's to compensate: the observer below scrolls
+  // to the end after layout anyway. Its own adjustment wrote scrollTop before the content's height had grown, got
+  // clamped, and retried on the next render by reading scrollHeight, a forced layout of the whole transcript on
+  // each render while text streamed (33–38 ms under load in a trace of the renderer bench, issue 13). Unpinned,
+  // its default keeps the rows in view in place.
+  const adjustWhileFollowing = useCallback((following: boolean) => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = following ? NEVER_ADJUST : undefined;
+  }, [virtualizer]);
+
   const toBottom = useCallback(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, []);
 
-  const setFollow = useCallback((next: boolean) => {
-    follow.current = next;
-    setFollowing(next);
-  }, []);
+  const setFollow = useCallback(
+    (next: boolean) => {
+      follow.current = next;
+      setFollowing(next);
+      adjustWhileFollowing(next);
+    },
+    [adjustWhileFollowing],
+  );
+  useEffect(() => adjustWhileFollowing(follow.current), [adjustWhileFollowing]);
 
   // Follows the newest text: observers report size changes once per frame, after layout, so reading the scroll
   // height here forces no extra layout however many batches arrived (on open, on streamed text, on new entries,
@@ -205,6 +219,9 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     </div>
   );
 }
+
+/** See `adjustWhileFollowing`. */
+const NEVER_ADJUST = () => false;
 
 /** The browser's own scroll anchoring would fight the virtualizer's placement of rows; following is done above. */
 const SCROLLER_STYLE: CSSProperties = { overflowAnchor: 'none' };
