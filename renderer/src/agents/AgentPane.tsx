@@ -224,7 +224,10 @@ export function AgentPane(props: AgentPaneProps) {
             disabled={!ready || creating}
             aria-describedby={signInNeeded ? `${ids}-sign-in-needed` : undefined}
           >
-            New<span className="new-session-word"> session</span>
+            {/* One flex item, so the space before "session" is kept. */}
+            <span>
+              New<span className="new-session-word"> session</span>
+            </span>
           </button>
           {signInNeeded && (
             <p id={`${ids}-sign-in-needed`} className="new-session-sign-in warn-box plain-text" role="alert">
