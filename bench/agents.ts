@@ -1,11 +1,13 @@
 /**
  * The two clients the bench drives against the scripted agent (test/fixtures/bench-agent.mjs):
  * Switchboard's core, as built (`out/harness/core.js`), and a bare SDK client, the anchor for "what the SDK
- * alone costs" (`client().onNotification(…).connect()`, nothing else).
+ * alone costs" (`client().onNotification(…).connect()`, nothing else), in the bench's own thread or, as the
+ * anchor for what the per-agent worker alone costs, in a worker thread of its own (bench/sdk-worker.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { client as clientV1, methods as methodsV1, ndJsonStream } from '@agentclientprotocol/sdk';
 import { client as clientV2, methods as methodsV2 } from '@agentclientprotocol/sdk/experimental/v2';
 import type { BridgeEvent } from '../shared/bridge';
@@ -101,6 +103,75 @@ export async function startSdk(version: Version, handlers: SdkHandlers): Promise
     async stop() {
       child.stdin?.end();
       await within('the bench agent to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 5_000).catch(() => child.kill('SIGKILL'));
+    },
+  };
+}
+
+export const SDK_WORKER = resolve('bench/sdk-worker.mjs');
+
+/**
+ * The same bare SDK client in a worker thread, with the agent's bytes relayed through this thread and each
+ * `elicitation/create` answered here (bench/sdk-worker.mjs): what Switchboard's isolation costs without any of
+ * Switchboard's own code. Same handlers and the same {@link SdkRig} as {@link startSdk}.
+ */
+export async function startSdkInWorker(version: Version, handlers: SdkHandlers): Promise<SdkRig> {
+  const child = spawn(process.execPath, [BENCH_AGENT], { env: { ...process.env, BENCH_PROTOCOL: String(version) }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const worker = new Worker(SDK_WORKER, { workerData: { version } });
+  const writer = (Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>).getWriter();
+  const reader = (Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>).getReader();
+  const elicit = handlers.onElicitation ?? (() => new Promise<never>(() => {}));
+  let nextId = 1;
+  const replies = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  worker.on('message', (message: { t: string; id?: number; ok?: boolean; value?: unknown; chunk?: Uint8Array; update?: Record<string, unknown>; params?: Record<string, unknown> }) => {
+    switch (message.t) {
+      case 'write':
+        void writer.write(message.chunk!).catch(() => {});
+        return;
+      case 'update':
+        handlers.onUpdate(message.update!);
+        return;
+      case 'ask':
+        void elicit(message.params!).then((value) => worker.postMessage({ t: 'answer', id: message.id, value }));
+        return;
+      case 'reply': {
+        const reply = replies.get(message.id!);
+        replies.delete(message.id!);
+        if (message.ok) reply?.resolve(message.value);
+        else reply?.reject(new Error(String(message.value)));
+        return;
+      }
+    }
+  });
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) break;
+      const chunk = new Uint8Array(value);
+      worker.postMessage({ t: 'bytes', chunk }, [chunk.buffer]);
+    }
+    worker.postMessage({ t: 'end' });
+  })();
+  const agent: SdkRig['agent'] = {
+    request: (method, params) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        replies.set(id, { resolve, reject });
+        worker.postMessage({ t: 'request', id, method, params });
+      }),
+  };
+  const info = { name: 'bench-sdk', version: '1' };
+  await within(
+    'the bare SDK initialize (worker)',
+    agent.request('initialize', { protocolVersion: version, clientInfo: info, info, clientCapabilities: { elicitation: { form: {} } }, capabilities: { elicitation: { form: {} } } }),
+    START_TIMEOUT_MS,
+  );
+  return {
+    agent,
+    child,
+    async stop() {
+      child.stdin?.end();
+      await within('the bench agent to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 5_000).catch(() => child.kill('SIGKILL'));
+      await worker.terminate();
     },
   };
 }

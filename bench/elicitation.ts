@@ -7,7 +7,7 @@
 import type { BridgeEvent, QueueItemView } from '../shared/bridge';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { benchFormValues } from '../test/fixtures/bench-lines.mjs';
-import { startCore, startSdk } from './agents';
+import { startCore, startSdk, startSdkInWorker } from './agents';
 import { sleep, summarize, waitFor, within, type Summary } from './stats';
 
 /** Round trips per run, and the gap between their starts: under the flood guard's 20 requests/s. */
@@ -78,10 +78,10 @@ async function coreRun(action: Action, pending: number): Promise<number[]> {
   }
 }
 
-async function sdkRun(action: Action, pending: number): Promise<number[]> {
+async function sdkRun(action: Action, pending: number, inWorker = false): Promise<number[]> {
   let text = '';
   let idle = 0;
-  const rig = await startSdk(2, {
+  const rig = await (inWorker ? startSdkInWorker : startSdk)(2, {
     onUpdate(update) {
       if (update.sessionUpdate === 'agent_message_chunk') text += (update.content as { text?: string }).text ?? '';
       if (update.sessionUpdate === 'state_update' && update.state === 'idle') idle++;
@@ -114,28 +114,52 @@ export interface ElicitationCase {
   /** Round trip in ms as the agent measured it. */
   core: Summary;
   sdk: Summary;
-  /** Core minus SDK, at the median and at p95. */
+  /** The same bare SDK client in a worker thread, its bytes relayed by the main thread (bench/sdk-worker.mjs). */
+  sdkWorker: Summary;
+  /** Core minus SDK, at the median and at p95: the target's figure (issue 13). */
   overheadMedianMs: number;
   overheadP95Ms: number;
+  /** Of that, what the worker isolation alone costs: SDK in a worker minus SDK, at the median and at p95. */
+  isolationMedianMs: number;
+  isolationP95Ms: number;
+  /** And what Switchboard's own code adds over the SDK in a worker, at the median and at p95. */
+  ownMedianMs: number;
+  ownP95Ms: number;
 }
 
 /** Interleaved core/SDK runs of every case, `rounds` times (stopping early once `budgetMs` is spent, after one). */
 export async function benchElicitation(rounds: number, budgetMs: number, log: (line: string) => void): Promise<ElicitationCase[]> {
-  const cases: Array<{ action: Action; pending: number; core: number[]; sdk: number[] }> = [];
-  for (const pending of [0, PENDING_LOAD]) for (const action of ['accept', 'decline'] as const) cases.push({ action, pending, core: [], sdk: [] });
+  const cases: Array<{ action: Action; pending: number; core: number[]; sdk: number[]; sdkWorker: number[] }> = [];
+  for (const pending of [0, PENDING_LOAD]) for (const action of ['accept', 'decline'] as const) cases.push({ action, pending, core: [], sdk: [], sdkWorker: [] });
   const start = performance.now();
   for (let round = 0; round < rounds && (round < 1 || performance.now() - start < budgetMs); round++) {
     for (const c of cases) {
-      const first = round % 2 === 0;
-      if (first) c.core.push(...(await coreRun(c.action, c.pending)));
-      c.sdk.push(...(await sdkRun(c.action, c.pending)));
-      if (!first) c.core.push(...(await coreRun(c.action, c.pending)));
+      // The three clients in a rotating order, so none always runs first (or right after the same one).
+      const runs = [
+        async () => c.core.push(...(await coreRun(c.action, c.pending))),
+        async () => c.sdk.push(...(await sdkRun(c.action, c.pending))),
+        async () => c.sdkWorker.push(...(await sdkRun(c.action, c.pending, true))),
+      ];
+      for (let i = 0; i < runs.length; i++) await runs[(i + round) % runs.length]();
     }
     log(`  elicitation round ${round + 1} done`);
   }
   return cases.map((c) => {
     const core = summarize(c.core);
     const sdk = summarize(c.sdk);
-    return { action: c.action, pending: c.pending, core, sdk, overheadMedianMs: core.median - sdk.median, overheadP95Ms: core.p95 - sdk.p95 };
+    const sdkWorker = summarize(c.sdkWorker);
+    return {
+      action: c.action,
+      pending: c.pending,
+      core,
+      sdk,
+      sdkWorker,
+      overheadMedianMs: core.median - sdk.median,
+      overheadP95Ms: core.p95 - sdk.p95,
+      isolationMedianMs: sdkWorker.median - sdk.median,
+      isolationP95Ms: sdkWorker.p95 - sdk.p95,
+      ownMedianMs: core.median - sdkWorker.median,
+      ownP95Ms: core.p95 - sdkWorker.p95,
+    };
   });
 }

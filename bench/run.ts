@@ -109,7 +109,9 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (elicitation.length) log('\nElicitation round trip as the agent sees it (ms: median / p95)');
   for (const c of elicitation) {
     log(`  ${c.action.padEnd(7)} ${String(c.pending).padStart(3)} pending   core ${fmt(c.core.median, 2)} / ${fmt(c.core.p95, 2)}   bare SDK ${fmt(c.sdk.median, 2)} / ${fmt(c.sdk.p95, 2)}   overhead ${fmt(c.overheadMedianMs, 2)} / ${fmt(c.overheadP95Ms, 2)}   (n=${c.core.n})`);
+    log(`                      SDK in a worker ${fmt(c.sdkWorker.median, 2)} / ${fmt(c.sdkWorker.p95, 2)}: isolation ${fmt(c.isolationMedianMs, 2)} / ${fmt(c.isolationP95Ms, 2)}, Switchboard's own ${fmt(c.ownMedianMs, 2)} / ${fmt(c.ownP95Ms, 2)}`);
   }
+  if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {
     log('\nRenderer in Chromium through the harness');
     log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
@@ -120,6 +122,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (startup) {
     log('\nStart-up (ms: median / p95)');
     log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
+    log(`    of which: spawn → address printed ${fmt(startup.listen.median, 0)} / ${fmt(startup.listen.p95, 0)}   page opened → list painted ${fmt(startup.page.median, 0)} / ${fmt(startup.page.p95, 0)}`);
   }
   if (bundle) {
     log('\nRenderer bundle');

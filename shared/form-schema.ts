@@ -10,6 +10,7 @@
  * markers (shared/visible-text.ts, issue 8 scope 8): this is the one choke point for form text. Values — property
  * names as keys, option `value`s, defaults — stay exactly as sent, since they go back to the agent.
  */
+import { foldLookalikes } from './confusables';
 import { revealInvisible, withoutInvisible } from './visible-text';
 
 /** The control a property is drawn as (spec E-FORM-2); `unsupported` per E-FORM-9. */
@@ -149,7 +150,7 @@ const SECRET_PHRASES: readonly (readonly string[])[] = [
 const JOINED_SECRET_WORDS = ['password', 'passwd', 'passphrase', 'apikey', 'privatekey', 'secretkey', 'accesstoken', 'authtoken', 'mnemonic', 'seedphrase', 'recoverycode'];
 
 function joinedLooksSecret(label: string): boolean {
-  const joined = label.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const joined = label.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   return JOINED_SECRET_WORDS.some((word) => joined.includes(word));
 }
 
@@ -185,12 +186,18 @@ function wordsLookSecret(list: string[]): boolean {
 /**
  * True when a property looks like it asks for a secret (spec E-FORM-12): `format: "password"`, or a
  * name or title containing a word such as password, passphrase, api key, token, secret, private key,
- * recovery code, card number or cvv. Matching is by whole words, so `tokenizer_mode` is not a secret.
+ * recovery code, card number or cvv. Matching is by whole words, so `tokenizer_mode` is not a secret; letters of
+ * other scripts that imitate Latin ones count as those letters, so "Pаssword" with a Cyrillic "а" is one.
  */
 export function looksLikeSecret(name: string, title?: string, format?: string): boolean {
   if (format?.toLowerCase() === 'password') return true;
-  if (wordsLookSecret(words(name)) || joinedLooksSecret(name)) return true;
-  return title !== undefined && (wordsLookSecret(words(title)) || joinedLooksSecret(title));
+  return labelLooksSecret(name) || (title !== undefined && labelLooksSecret(title));
+}
+
+/** A name or title read as a person reads it (lookalike letters folded to Latin, confusables.ts) names a secret. */
+function labelLooksSecret(label: string): boolean {
+  const read = foldLookalikes(label);
+  return wordsLookSecret(words(read)) || joinedLooksSecret(read);
 }
 
 /** The fields that look like secrets (spec E-FORM-12), in form order; empty when none do. */

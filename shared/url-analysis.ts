@@ -4,6 +4,7 @@
 
 import punycode from 'punycode/punycode.js';
 import { parse as parseDomain } from 'tldts';
+import { LOOKALIKES, latinSkeleton } from './confusables';
 
 /** How bad a finding is: `blocked` means the URL is refused outright and never opened. */
 export type FindingSeverity = 'blocked' | 'warning' | 'info';
@@ -158,6 +159,16 @@ export function analyzeUrl(url: string): UrlAnalysis {
     findings.push(
       warning('userinfo', `The address starts with "${userinfo}@" before the site. That part is only ${what}, not where the link goes: the real host is ${shownHost}.`),
     );
+  } else {
+    const readsAs = backslashUserinfoHost(trimmed);
+    if (readsAs !== undefined) {
+      findings.push(
+        warning(
+          'userinfo',
+          `The address has a backslash before "@", so it can read as a link to ${readsAs}. Browsers treat the backslash as "/": the real host is ${shownHost}.`,
+        ),
+      );
+    }
   }
 
   if (result.port !== undefined) {
@@ -169,6 +180,25 @@ export function analyzeUrl(url: string): UrlAnalysis {
   }
 
   return finish(result);
+}
+
+/**
+ * The host an address seems to name when a backslash comes before an "@" in what reads as its authority
+ * (`https://evil.example\\@good.example/`): a reader, and parsers that keep `\\` in the user name, take the part
+ * after "@" as the host, while the WHATWG parser ends the host at the backslash. Undefined when there is no such
+ * trick. Linear: one indexOf pass over the text before the first "/", "?" or "#".
+ */
+function backslashUserinfoHost(url: string): string | undefined {
+  const start = url.indexOf('//');
+  if (start < 0) return undefined;
+  const rest = url.slice(start + 2);
+  const end = rest.search(/[/?#]/);
+  const authority = end < 0 ? rest : rest.slice(0, end);
+  const backslash = authority.indexOf('\\');
+  const at = authority.lastIndexOf('@');
+  if (backslash < 0 || at < backslash) return undefined;
+  const host = authority.slice(at + 1);
+  return host === '' ? undefined : host;
 }
 
 /** C0/C1 controls (including tab, newline, NUL), invisible format characters (bidi marks, zero-width), line separators. */
@@ -301,36 +331,6 @@ function scriptsOf(label: string): Set<string> {
 
 function isAllowedMix(scripts: Set<string>): boolean {
   return ALLOWED_MIXES.some((allowed) => [...scripts].every((s) => allowed.has(s)));
-}
-
-/**
- * Lower-case Cyrillic and Greek letters that pass for Latin ones, and the letter they imitate. The Cyrillic
- * set follows Chromium's IDN spoof checker; the URL parser has already lower-cased the host.
- */
-const LOOKALIKES: Record<string, Record<string, string>> = {
-  Cyrillic: {
-    а: 'a', ъ: 'b', ь: 'b', с: 'c', ԁ: 'd', е: 'e', ҽ: 'e', һ: 'h', і: 'i', ј: 'j', ӏ: 'l', п: 'n', о: 'o', р: 'p',
-    ԛ: 'q', г: 'r', ѕ: 's', ѵ: 'v', ԝ: 'w', ѡ: 'w', х: 'x', у: 'y',
-  },
-  Greek: { α: 'a', β: 'b', ϲ: 'c', ε: 'e', ι: 'i', ϳ: 'j', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y' },
-};
-
-/** The label with every look-alike letter replaced by its Latin twin, or undefined when some non-Latin letter has none. */
-function latinSkeleton(label: string): string | undefined {
-  let out = '';
-  let replaced = false;
-  for (const char of label) {
-    const twin = LOOKALIKES.Cyrillic[char] ?? LOOKALIKES.Greek[char];
-    if (twin) {
-      out += twin;
-      replaced = true;
-    } else if (/^[a-z0-9-]$/.test(char)) {
-      out += char;
-    } else {
-      return undefined;
-    }
-  }
-  return replaced ? out : undefined;
 }
 
 function joinAnd(items: string[]): string {

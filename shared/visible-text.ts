@@ -12,6 +12,10 @@
  * - a few characters that are not Cf but draw nothing: combining grapheme joiner (U+034F), Hangul fillers
  *   (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels (U+17B4, U+17B5), Mongolian free variation
  *   selectors and vowel separator (U+180B–U+180F), variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF);
+ * - control characters (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F) except tab, line feed and carriage
+ *   return: a browser draws them as nothing, so a NUL or a backspace could hide inside a name. A display
+ *   terminal's output keeps them (`keepControls`): its own renderer reads ESC for colours and applies or drops
+ *   the rest (renderer/src/session/transcript/terminal-text.ts).
  *
  * One exception keeps legitimate text intact: a zero-width joiner or non-joiner (U+200C, U+200D) between two
  * non-ASCII letters, marks or pictographs is left as it is — emoji sequences (👩‍💻) and scripts such as Persian
@@ -22,8 +26,8 @@
  */
 
 /** Characters revealed, as one linear regex (a character class, no backtracking). */
-// eslint-disable-next-line no-misleading-character-class -- U+034F and the variation selectors are listed on purpose, one code point at a time (u flag)
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
+// eslint-disable-next-line no-misleading-character-class, no-control-regex -- U+034F, the variation selectors and the controls are listed on purpose, one code point at a time (u flag)
+const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu;
 
 /** What may sit on both sides of a joiner that is kept. */
 // eslint-disable-next-line no-misleading-character-class -- U+FE0F (emoji presentation) is listed on purpose, one code point at a time (u flag)
@@ -39,15 +43,24 @@ export function hasInvisible(text: string): boolean {
   return revealInvisible(text) !== text;
 }
 
+/** How {@link revealInvisible} treats control characters. */
+export interface RevealOptions {
+  /** Leave C0/C1 controls as they are: only for a display terminal's output, whose renderer handles them. */
+  keepControls?: boolean;
+}
+
 /**
- * Returns `text` with every invisible formatting character replaced by its marker (`⟨U+202E⟩`), except joiners
- * kept between non-ASCII letters or pictographs (see the module comment). Linear in the length of `text`; never
- * throws; the identity for text without such characters (the same string is returned).
+ * Returns `text` with every invisible formatting and control character replaced by its marker (`⟨U+202E⟩`,
+ * `⟨U+0007⟩`), except tab, line feed and carriage return, and joiners kept between non-ASCII letters or
+ * pictographs (see the module comment). Linear in the length of `text`; never throws; the identity for text
+ * without such characters (the same string is returned).
  */
-export function revealInvisible(text: string): string {
+export function revealInvisible(text: string, options?: RevealOptions): string {
   if (typeof text !== 'string') return text;
+  const keepControls = options?.keepControls === true;
   return text.replace(INVISIBLE, (char: string, offset: number) => {
     const codePoint = char.codePointAt(0)!;
+    if (codePoint <= 0x9f) return keepControls ? char : invisibleMarker(codePoint);
     if ((codePoint === 0x200c || codePoint === 0x200d) && joinsNonAscii(text, offset, char.length)) return char;
     if (isVariationSelector(codePoint) && selectsVariant(text, offset, char.length)) return char;
     return invisibleMarker(codePoint);

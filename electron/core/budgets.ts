@@ -76,12 +76,34 @@ export const MAX_BATCHES_IN_FLIGHT = 2;
  */
 export const MAX_CALLS_PER_BATCH = 32;
 
+// ── Files a v1 agent reads and writes through Switchboard (electron/core/sessions/file-access.ts) ────────
+
+/** Largest file an agent may read or write through `fs/read_text_file` / `fs/write_text_file`. */
+export const MAX_FILE_BYTES = 10 * MiB;
+
 /**
- * Bytes Switchboard may have written to an agent's stdin that the agent has not read. Answers are small;
- * an agent that never reads its stdin fills this and its connection ends with a sentence, instead of main
- * queueing answers until it runs out of memory (which once took 25 s).
+ * Largest answer to one `fs/read_text_file`, as the JSON written to the agent. Text grows little when
+ * JSON-escaped (newlines and quotes take two bytes); a file of control characters grows six-fold, so a
+ * 10 MB file of them is refused with a sentence rather than sent as 60 MB.
  */
-export const MAX_STDIN_QUEUE_BYTES = 8 * MiB;
+export const MAX_READ_ANSWER_BYTES = 2 * MAX_FILE_BYTES;
+
+/**
+ * File reads and writes one connection may have in progress at once. Each holds up to MAX_FILE_BYTES in
+ * main (buffer and string); without a cap an agent firing thousands of reads at once makes main hold
+ * gigabytes. Agents read files one or a few at a time, so 4 does not slow one down; the rest are refused
+ * with -32005 and may be retried.
+ */
+export const MAX_FILE_ACCESS_IN_FLIGHT = 4;
+
+/**
+ * Bytes Switchboard may have written to an agent's stdin that the agent has not read. Answers are small,
+ * except file reads: room for 8 MiB of ordinary answers plus MAX_FILE_ACCESS_IN_FLIGHT read answers of
+ * MAX_READ_ANSWER_BYTES (a budget of 8 MiB alone once ended the connection of an agent that read one 9 MB
+ * file). An agent that never reads its stdin fills this and its connection ends with a sentence, instead
+ * of main queueing answers until it runs out of memory (which once took 25 s).
+ */
+export const MAX_STDIN_QUEUE_BYTES = 8 * MiB + MAX_FILE_ACCESS_IN_FLIGHT * MAX_READ_ANSWER_BYTES;
 
 // ── What main keeps for an agent ───────────────────────────────────────────────────────────────────────
 

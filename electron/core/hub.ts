@@ -53,6 +53,7 @@ import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput 
 import { ENDED, HistoryRecorder, outcomeOf } from './history/history-recorder';
 import { liveRequestEntry, recordEntryId } from './elicitation/live-record';
 import { endedEntries } from './sessions/transcript';
+import { updatesUnavailableReason } from './update-availability';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
 /**
@@ -112,10 +113,14 @@ export interface AppSettingsHost {
   update(patch: Partial<Pick<AppSettingsView, 'autoUpdates'>>): AppSettingsView;
 }
 
-/** The preferences of a run with no host for them: in memory, and updates never run here. */
-export function memoryAppSettings(): AppSettingsHost {
+/**
+ * The preferences of a run with no host for them (the harness): in memory. `updatesUnavailable` is why updates
+ * never run here (default: the harness's own reason, update-availability.ts); the e2e suite passes null to stand
+ * in for main's host in a copy that can update.
+ */
+export function memoryAppSettings(updatesUnavailable: string | null = updatesUnavailableReason({ kind: 'harness' })): AppSettingsHost {
   let autoUpdates = true;
-  const read = (): AppSettingsView => ({ autoUpdates, updatesUnavailable: 'This is not an installed copy of Switchboard, so it never checks for updates.' });
+  const read = (): AppSettingsView => ({ autoUpdates, ...(updatesUnavailable === null ? {} : { updatesUnavailable }) });
   return {
     read,
     update: (patch) => {
@@ -390,18 +395,22 @@ export class Hub {
       const live = this.liveRecords.get(p.itemId);
       const sent = this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn, p.keepDraft);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
-      this.recorder.answered(p.itemId, outcome);
-      if (live) this.writeLiveRecord(live.item, outcome, { sent });
+      this.afterAnswerSent(() => {
+        this.recorder.answered(p.itemId, outcome);
+        if (live) this.writeLiveRecord(live.item, outcome, { sent });
+      });
       return {};
     },
     answerPermission: (p) => {
       const live = this.liveRecords.get(p.itemId);
       this.broker.answerPermission(p.itemId, p.agentId, p.optionId);
-      this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
-      if (live?.item.mode === 'permission') {
-        const option = live.item.options.find((o) => o.optionId === p.optionId)?.name;
-        this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option });
-      }
+      this.afterAnswerSent(() => {
+        this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
+        if (live?.item.mode === 'permission') {
+          const option = live.item.options.find((o) => o.optionId === p.optionId)?.name;
+          this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option });
+        }
+      });
       return {};
     },
     reopenUrl: (p) => {
@@ -851,6 +860,22 @@ export class Hub {
     const known = this.liveRecords.get(item.itemId);
     this.liveRecords.set(item.itemId, { item, outcome });
     if (known?.outcome !== outcome) this.writeLiveRecord(item, outcome);
+  }
+
+  /**
+   * Runs the history and transcript records of an answer right after the answer itself is on its way to the agent:
+   * the connection posts the response in the first microtask after the broker settles the request, and this runs in
+   * the next one, still before the command's own promise resolves and in the same event batch. Measured by the bench
+   * (elicitation overhead, issue 13): done inline, they sat between the user's answer and the agent's response.
+   */
+  private afterAnswerSent(record: () => void): void {
+    queueMicrotask(() => {
+      try {
+        record();
+      } catch (error) {
+        this.log(`recording an answer failed: ${(error as Error).message}`);
+      }
+    });
   }
 
   private writeLiveRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], answer?: Parameters<typeof liveRequestEntry>[2]): void {

@@ -21,7 +21,8 @@ import { createMainWindow, trackWindowState, type BrowserWindowClass } from './m
 import { watchRenderer } from './renderer-recovery';
 import { createWaitingTray, type TrayApi } from './tray';
 import { trayTooltip } from './tray-text';
-import { updatesDisabledReason } from './update-policy';
+import { updatesOffReason } from './update-policy';
+import { updatesUnavailableReason } from '../core/update-availability';
 import { startUpdater, type RunningUpdater, type UpdaterLike } from './updater';
 import { utilityDemoAgent, type UtilityProcessApi } from './utility-agent';
 import { placeWindow, WindowStateFile } from './window-state';
@@ -83,6 +84,8 @@ export interface StartOptions {
   updater?: UpdaterLike | null;
   /** Whether `<resources>/app-update.yml` exists, i.e. the build has a feed (default: false). */
   hasUpdateFeed?: boolean;
+  /** Linux: how this copy was installed (update-policy.ts `linuxInstallKind`); an `other` copy never updates. */
+  linuxInstall?: 'appimage' | 'package' | 'other';
   /** `process.versions`, for the About panel. */
   versions?: { electron?: string; chrome?: string; node?: string };
   /** `process.platform`. */
@@ -193,11 +196,16 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       // The app's own preferences; the Settings view and the menu's checkbox change them through one function.
       const settingsFile = new AppSettingsFile(join(app.getPath('userData'), 'settings.json'));
       let settings = settingsFile.load();
-      const updatesPossible = app.isPackaged && options.hasUpdateFeed === true && !!options.updater;
-      const settingsView = () => ({
-        autoUpdates: settings.autoUpdates,
-        ...(updatesPossible ? {} : { updatesUnavailable: updatesUnavailableSentence(app.isPackaged) }),
+      // The one answer to "can this copy update?": the Settings view, the menu and the log all follow it.
+      const unavailable = updatesUnavailableReason({
+        kind: 'app',
+        isPackaged: app.isPackaged,
+        hasFeed: options.hasUpdateFeed === true,
+        platform: options.platform,
+        ...(options.linuxInstall ? { linuxInstall: options.linuxInstall } : {}),
       });
+      const updatesPossible = unavailable === null && !!options.updater;
+      const settingsView = () => ({ autoUpdates: settings.autoUpdates, ...(unavailable === null ? {} : { updatesUnavailable: unavailable }) });
       const created = options.createHub({
         appSettings: {
           read: settingsView,
@@ -239,9 +247,9 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       created.start();
 
       const showWaiting = (pick: (ids: string[]) => string | undefined) => revealInMainWindow(revealOptions, pick(created.waitingItemIds()));
-      const disabled = updatesDisabledReason({ isPackaged: app.isPackaged, settingEnabled: settings.autoUpdates, hasFeed: options.hasUpdateFeed === true });
+      const disabled = updatesOffReason(unavailable, settings.autoUpdates);
       const startUpdates = () => {
-        if (!options.updater || updater) return;
+        if (!updatesPossible || !options.updater || updater) return;
         updater = startUpdater(options.updater, {
           openWork: () => ({ waiting: created.waitingItemIds().length, draftOpen: created.hasOpenDraft() }),
           askToRestart: async (version) => {
@@ -261,7 +269,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
           log,
         });
       };
-      if (disabled) log(`${disabled}.`);
+      if (disabled) log(disabled);
       else startUpdates();
 
       const run = (command: AppCommand) => {
@@ -333,11 +341,4 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       dialog.showErrorBox('Switchboard could not start', message);
       app.quit();
     });
-}
-
-/** Why a copy of Switchboard never checks for updates, for the Settings view. */
-function updatesUnavailableSentence(isPackaged: boolean): string {
-  return isPackaged
-    ? 'This build has no update feed, so it never checks for updates.'
-    : 'This is a development run of Switchboard, so it never checks for updates.';
 }

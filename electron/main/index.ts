@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hub } from '../core/hub';
 import { startSwitchboard } from './app-lifecycle';
-import { updateFeedConfigured } from './update-policy';
+import { linuxInstallKind, updateFeedConfigured } from './update-policy';
 
 function readTextOrEmpty(path: string): string {
   try {
@@ -28,6 +28,7 @@ startSwitchboard(
     // electron-updater's autoUpdater is created on first access; an unpackaged run never touches it.
     updater: app.isPackaged ? electronUpdater.autoUpdater : null,
     hasUpdateFeed: app.isPackaged && updateFeedConfigured(readTextOrEmpty(join(process.resourcesPath, 'app-update.yml'))),
+    ...(process.platform === 'linux' ? { linuxInstall: linuxInstallKind(process.env.APPIMAGE, readTextOrEmpty(join(process.resourcesPath, 'package-type'))) } : {}),
     versions: process.versions,
     platform: process.platform,
     createHub: (options) => new Hub(options),

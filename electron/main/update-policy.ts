@@ -21,12 +21,23 @@ export function updateFeedConfigured(appUpdateYml: string): boolean {
   return /^provider:\s*\S+/m.test(appUpdateYml);
 }
 
-/** Why updates are off here, or null when they run. */
-export function updatesDisabledReason(facts: { isPackaged: boolean; settingEnabled: boolean; hasFeed: boolean }): string | null {
-  if (!facts.isPackaged) return 'updates are off in unpackaged runs';
-  if (!facts.hasFeed) return 'this build has no update feed (app-update.yml)';
-  if (!facts.settingEnabled) return 'updates are turned off in Settings';
-  return null;
+/**
+ * How a Linux copy was installed, as electron-updater tells it apart (its main.js): the `APPIMAGE` variable set
+ * means an AppImage; `<resources>/package-type` reading deb, rpm or pacman means a package it can reinstall;
+ * anything else (an unpacked folder, an archive) cannot be replaced.
+ */
+export function linuxInstallKind(appImageEnv: string | undefined, packageType: string): 'appimage' | 'package' | 'other' {
+  if (appImageEnv) return 'appimage';
+  return ['deb', 'rpm', 'pacman'].includes(packageType.trim()) ? 'package' : 'other';
+}
+
+/**
+ * Why no update checks run now, for main's log, or null when they do: the copy cannot update (`unavailable`,
+ * from update-availability.ts `updatesUnavailableReason`), or the user turned them off.
+ */
+export function updatesOffReason(unavailable: string | null, settingEnabled: boolean): string | null {
+  if (unavailable !== null) return unavailable;
+  return settingEnabled ? null : 'Updates are turned off in Settings.';
 }
 
 /** What the hub reports about the user's open work. */

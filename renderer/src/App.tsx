@@ -149,7 +149,7 @@ export function App({ store }: { store: AppStore }) {
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
         ) : historyView ? (
-          <HistoryView agents={state.agents} historyVersion={state.historyVersion} onShowSession={showSession} />
+          <HistoryView agents={state.agents} historyVersion={state.historyVersion} onShowSession={showSession} sessionNames={names} />
         ) : waitingView ? (
           <WaitingForYou items={waiting} seen={state.seen} sessionNames={names} onOpen={revealItem} />
         ) : agent ? (

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHarness, type Harness } from '../harness/server';
 import type { AgentsConfig } from '../../electron/core/config';
+import { memoryAppSettings } from '../../electron/core/hub';
 
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
 
@@ -21,17 +22,23 @@ export function demoAgents(names: string[] = ['Demo agent'], env: Record<string,
 interface Fixtures {
   /** Override per test with `test.use({ agentsConfig: … })`. */
   agentsConfig: AgentsConfig;
+  /**
+   * `test.use({ updatableCopy: true })`: the hub's preferences host stands for main's in an installed copy that can
+   * update (no "never checks" reason); by default the harness is what it is, a copy that never updates.
+   */
+  updatableCopy: boolean;
   harness: Harness;
   app: Page;
 }
 
 export const test = base.extend<Fixtures>({
   agentsConfig: [demoAgents(), { option: true }],
-  harness: async ({ agentsConfig }, use) => {
+  updatableCopy: [false, { option: true }],
+  harness: async ({ agentsConfig, updatableCopy }, use) => {
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
-    const harness = await startHarness({ config: agentsConfig, defaultCwd: '/tmp' });
+    const harness = await startHarness({ config: agentsConfig, defaultCwd: '/tmp', ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}) });
     await use(harness);
     await harness.close();
   },

@@ -115,6 +115,20 @@ for (const { label, env } of [
       await expect(view.getByRole('button', { name: /short lived/ })).toHaveCount(0);
     });
 
+    if (label === 'v2') test('an untitled open session has the same name in History as on its tab', async ({ page }) => {
+      await open(page);
+      await page.getByRole('button', { name: 'New session' }).click();
+      const tabs = page.getByRole('navigation', { name: 'Sessions' });
+      await expect(tabs).toContainText('Session 1');
+      await page.getByRole('button', { name: 'History', exact: true }).click();
+      // Fresh-user review: History said "Session in tmp" where the tab said "Session 1". One naming everywhere.
+      const row = history(page).getByRole('button', { name: /^Session 1\b/ });
+      await expect(row).toBeVisible();
+      await expect(history(page)).not.toContainText('Session in');
+      await row.click();
+      await expect(history(page).getByRole('heading', { name: 'Session 1' })).toBeVisible();
+    });
+
     // The view is the same whatever the protocol: checked once, over v2.
     if (label === 'v2') test('the History view, a past session and the delete dialog pass axe-core', async ({ page }) => {
       await open(page);

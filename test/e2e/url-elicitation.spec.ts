@@ -45,6 +45,28 @@ test.describe('URL mode', () => {
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
   });
 
+  test('each place the page can open in is described by what it is, whichever is chosen', async ({ app, harness, request }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'url');
+    const consent = card(app, 'Demo agent');
+    const where = consent.getByRole('group', { name: 'Open in' });
+    const inApp = where.getByRole('radio', { name: 'A Switchboard window' });
+    const inBrowser = where.getByRole('radio', { name: 'Your browser' });
+    // Fresh-user review: the one hint under "Open in my browser instead" described the app window while unchecked,
+    // so it read as describing the checkbox's own choice. Each choice now carries its own description (spec E-URL-5).
+    for (let round = 0; round < 2; round += 1) {
+      await expect(inApp).toHaveAccessibleDescription('Starts signed out and forgets everything when closed.');
+      await expect(inBrowser).toHaveAccessibleDescription('Uses the accounts you are signed in to there.');
+      if (round === 0) {
+        await expect(inApp).toBeChecked();
+        await inBrowser.check();
+      }
+    }
+    await expect(inApp).not.toBeChecked();
+    await consent.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(consent).toContainText('Continue in your browser');
+    expect((await opened(request, harness)).map((o) => o.mode)).toEqual(['system-browser']);
+  });
+
   test('Decline and Cancel open nothing', async ({ app, harness, request }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'url');
     await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
@@ -103,7 +125,7 @@ test.describe('URL mode in the system browser', () => {
   test('opens in the system browser when that is the setting, and the user can still choose per request', async ({ app, harness, request }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'url');
     const consent = card(app, 'Demo agent');
-    const choice = consent.getByRole('checkbox', { name: 'Open in my browser instead' });
+    const choice = consent.getByRole('radio', { name: 'Your browser' });
     await expect(choice).toBeChecked();
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(consent).toContainText('Continue in your browser');

@@ -585,6 +585,28 @@ describe('app lifecycle', () => {
       }
     });
 
+    it('never checks in a packaged Linux copy that electron-updater cannot replace, and says so in Settings', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+      try {
+        const updater = new FakeUpdater();
+        const harness = start({ updater, hasUpdateFeed: true, linuxInstall: 'other', resourcesPath: '/opt/switchboard/resources' }, (app) => {
+          app.isPackaged = true;
+        });
+        harness.app.becomeReady();
+        await vi.waitFor(() => expect(FakeBrowserWindow.created).toHaveLength(1));
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
+        expect(updater.checks).toBe(0);
+        const appSettings = harness.hubs[0].options.appSettings!;
+        expect(appSettings.read().updatesUnavailable).toMatch(/not installed from an AppImage or a package/);
+        appSettings.update({ autoUpdates: false });
+        appSettings.update({ autoUpdates: true });
+        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
+        expect(updater.checks).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('packaged: checks in the background, and asks to restart only once nothing waits', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
       try {

@@ -31,7 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { Hub } from '../../electron/core/hub';
+import { Hub, type AppSettingsHost } from '../../electron/core/hub';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
 import type { AgentsConfig } from '../../electron/core/config';
 import { MemoryConfigStore } from '../../electron/core/config-store';
@@ -53,6 +53,8 @@ export interface HarnessOptions {
    * them again. Without it both live in memory and go with the process.
    */
   dataDir?: string;
+  /** The app's preferences host (default: in memory, in a copy that never updates, hub.ts `memoryAppSettings`). */
+  appSettings?: AppSettingsHost;
 }
 
 export interface Harness {
@@ -109,6 +111,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     configStore,
     attention,
     openExternal: (url) => links.push(url),
+    ...(options.appSettings ? { appSettings: options.appSettings } : {}),
   });
   /** What the `GET /__harness/…` endpoints serve, read at request time. */
   const records = new Map<string, () => unknown>([

@@ -403,6 +403,19 @@ describe('bad input from an agent', () => {
     expect(puppet.received.filter((m) => m.id === 52).map((m) => m.result ?? m.error.code)).toEqual([-32600, { action: 'decline' }]);
   });
 
+  it('lets the agent withdraw the first request after a second one reused its id', async () => {
+    // spec E-CXL-1: the duplicate once replaced the first's cancel signal inside the SDK, so this cancel was lost.
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(53, { message: 'first' }));
+    await queueItem(hub);
+    await puppet.send(formRequest(53, { message: 'second' }));
+    expect((await puppet.responseTo(53)).error).toMatchObject({ code: -32600, message: expect.any(String) });
+    await puppet.send({ method: '$/cancel_request', params: { requestId: 53 } });
+    expect(await queueItem(hub, (i) => i.state === 'withdrawn')).toMatchObject({ message: 'first' });
+    await eventually(() => (puppet.received.filter((m) => m.id === 53).length === 2 ? true : undefined));
+    expect(puppet.received.filter((m) => m.id === 53).map((m) => m.error?.code)).toEqual([-32600, -32800]);
+  });
+
   it('rejects bridge commands with invalid parameters in plain words', async () => {
     const { hub } = await readyAgent();
     await expect(hub.invoke('answerElicitation', { itemId: 5 })).rejects.toThrow('The answerElicitation command was sent invalid parameters.');

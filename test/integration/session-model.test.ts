@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hub } from '../../electron/core/hub';
 import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
+import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_BYTES } from '../../electron/core/budgets';
 import { NAME_SCHEMA, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
-import { V1_INIT_RESULT, type Puppet } from './puppet';
+import { V1_INIT_RESULT, type Puppet, type WireMessage } from './puppet';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -336,6 +337,46 @@ describe('files (v1)', () => {
     expect(existsSync(join(outside, 'pwned.txt'))).toBe(false);
     await puppet.send({ id: 26, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'fifo') } });
     expect((await puppet.responseTo(26, 3000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('regular files') });
+  });
+
+  it('refuses file accesses beyond MAX_FILE_ACCESS_IN_FLIGHT at once with -32005, and serves the rest and later ones', async () => {
+    // BRIEF: every input from an agent is bounded (bytes held); a refused request gets a clear JSON-RPC error.
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    writeFileSync(join(root, 'big.txt'), 'x'.repeat(4 * 1024 * 1024));
+    const { puppet } = await session(V1_INIT_RESULT, root);
+    const ids = Array.from({ length: 40 }, (_, i) => 100 + i);
+    const read = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt'), limit: 1 } });
+    await puppet.sendRaw(ids.map(read).join('\n')); // one write: all 40 arrive together
+    const answers = await eventually(() => {
+      const got = ids.map((id) => puppet.received.find((m) => m.id === id && m.method === undefined));
+      return got.every(Boolean) ? (got as WireMessage[]) : undefined;
+    }, 30_000);
+    const refused = answers.filter((a) => a.error);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThanOrEqual(ids.length - MAX_FILE_ACCESS_IN_FLIGHT);
+    for (const a of refused) expect(a.error).toMatchObject({ code: -32005, message: expect.stringContaining('Too many file accesses') });
+    for (const a of answers.filter((a) => !a.error)) expect((a.result as { content: string }).content).toHaveLength(4 * 1024 * 1024);
+    await puppet.send({ id: 200, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt'), limit: 1 } });
+    expect((await puppet.responseTo(200, 10_000)).result).toBeDefined();
+  });
+
+  it('answers a read of a file just under MAX_FILE_BYTES whole, and keeps the connection', async () => {
+    // A 9 MB answer once overran the 8 MiB stdin budget and ended the agent's connection.
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    const size = MAX_FILE_BYTES - 1024;
+    writeFileSync(join(root, 'big.txt'), 'x'.repeat(size));
+    const { hub, puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 30, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt') } });
+    expect(((await puppet.responseTo(30, 15_000)).result as { content: string }).content).toHaveLength(size);
+    expect(hub.snapshot().agents[0].status.kind).toBe('ready');
+  });
+
+  it('refuses a file of control characters whose answer would grow six-fold, with -32602 and a reason', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    writeFileSync(join(root, 'controls.bin'), Buffer.alloc(5 * 1024 * 1024, 1));
+    const { puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 31, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'controls.bin') } });
+    expect((await puppet.responseTo(31, 15_000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('not text') });
   });
 });
 

@@ -266,6 +266,19 @@ describe('secret detection', () => {
     expect(fieldOf({ type: 'string', title: 'Credit card number' }).looksSecret).toBe(true);
   });
 
+  it('flags a name or title spelled with lookalike letters of another script, as a person reads it', () => {
+    // spec E-FORM-12; hostile review: "Pаssword" with a Cyrillic "а" (U+0430) was not flagged.
+    expect(looksLikeSecret('P\u0430ssword')).toBe(true);
+    expect(looksLikeSecret('field_1', 'P\u0430ssword')).toBe(true);
+    expect(looksLikeSecret('\u0410PI_KEY')).toBe(true); // Cyrillic capital А
+    expect(looksLikeSecret('t\u03BFken')).toBe(true); // Greek ο
+    expect(looksLikeSecret('ｐａｓｓｗｏｒｄ')).toBe(true); // fullwidth
+    expect(fieldOf({ type: 'string', title: 'Аpi kеy' }).looksSecret).toBe(true);
+    // Folding does not make an ordinary word a secret.
+    expect(looksLikeSecret('t\u03BFkenizer_m\u043Ede')).toBe(false);
+    expect(looksLikeSecret('Имя пользователя')).toBe(false);
+  });
+
   it('lists only the secret-looking fields', () => {
     // spec E-FORM-12
     const form = describeForm({ type: 'object', properties: { user: { type: 'string' }, password: { type: 'string' } } });

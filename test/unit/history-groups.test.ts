@@ -27,9 +27,15 @@ describe('history groups', () => {
     expect(dayLabel(at(5), now)).toBe(new Date(at(5)).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }));
   });
 
-  it('titles a session by its title, else its folder; filters agent-only sessions by title or folder', () => {
+  it('names a session as everywhere else: its title, its tab name while open, else "Session" and its short id', () => {
     expect(sessionTitle(session('a', '1', 0, { title: '  Fix the build ' }))).toBe('Fix the build');
-    expect(sessionTitle(session('a', '1'))).toBe('Session in app');
+    const open = session('a', '1', 0, { sessionId: '427423cc-1f0e-4b43', liveSessionKey: 'k1' });
+    expect(sessionTitle(open, new Map([['k1', 'Session 1']]))).toBe('Session 1');
+    expect(sessionTitle(open, new Map())).toBe('Session 427423cc…');
+    expect(sessionTitle({ ...open, title: 'Fix the build' }, new Map([['k1', 'Session 1']]))).toBe('Fix the build');
+  });
+
+  it('filters agent-only sessions by title or folder', () => {
     expect(matchesQuery(session('a', '1', 0, { title: 'Fix the build' }), 'BUILD')).toBe(true);
     expect(matchesQuery(session('a', '1'), 'nothing')).toBe(false);
   });

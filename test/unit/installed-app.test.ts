@@ -12,7 +12,8 @@ import { buildMenuTemplate, COMMAND_ACCELERATORS, type AppCommand } from '../../
 import { AppSettingsFile } from '../../electron/main/app-settings';
 import { MAX_RELOADS, RELOAD_WINDOW_MS, ReloadBudget } from '../../electron/main/renderer-recovery';
 import { openOldestLabel, trayTitle, trayTooltip } from '../../electron/main/tray-text';
-import { PendingUpdate, restartBlocker, updateFeedConfigured, updatesDisabledReason } from '../../electron/main/update-policy';
+import { linuxInstallKind, PendingUpdate, restartBlocker, updateFeedConfigured, updatesOffReason } from '../../electron/main/update-policy';
+import { updatesUnavailableReason, type UpdateCopy } from '../../electron/core/update-availability';
 import { DEFAULT_WINDOW_SIZE, parseWindowState, placeWindow, WindowStateFile } from '../../electron/main/window-state';
 
 const dirs: string[] = [];
@@ -116,11 +117,34 @@ describe('application menu', () => {
 });
 
 describe('update policy', () => {
-  it('is off in unpackaged runs, without a feed, and when the user turned it off', () => {
-    expect(updatesDisabledReason({ isPackaged: false, settingEnabled: true, hasFeed: true })).toMatch(/unpackaged/);
-    expect(updatesDisabledReason({ isPackaged: true, settingEnabled: true, hasFeed: false })).toMatch(/no update feed/);
-    expect(updatesDisabledReason({ isPackaged: true, settingEnabled: false, hasFeed: true })).toMatch(/turned off/);
-    expect(updatesDisabledReason({ isPackaged: true, settingEnabled: true, hasFeed: true })).toBeNull();
+  const packaged = (extra: Partial<Extract<UpdateCopy, { kind: 'app' }>> = {}): UpdateCopy => ({ kind: 'app', isPackaged: true, hasFeed: true, platform: 'darwin', ...extra });
+
+  it('says in one sentence why a copy can never update: the harness, a development run, no feed, an unpacked Linux copy', () => {
+    expect(updatesUnavailableReason({ kind: 'harness' })).toBe('This is not an installed copy of Switchboard, so it never checks for updates.');
+    expect(updatesUnavailableReason(packaged({ isPackaged: false }))).toBe('This is a development run of Switchboard, so it never checks for updates.');
+    expect(updatesUnavailableReason(packaged({ hasFeed: false }))).toBe('This build has no update feed, so it never checks for updates.');
+    expect(updatesUnavailableReason(packaged({ platform: 'linux', linuxInstall: 'other' }))).toMatch(/not installed from an AppImage or a package/);
+  });
+
+  it('lets an installed copy with a feed update: macOS, Windows, a Linux AppImage or package', () => {
+    expect(updatesUnavailableReason(packaged())).toBeNull();
+    expect(updatesUnavailableReason(packaged({ platform: 'win32' }))).toBeNull();
+    expect(updatesUnavailableReason(packaged({ platform: 'linux', linuxInstall: 'appimage' }))).toBeNull();
+    expect(updatesUnavailableReason(packaged({ platform: 'linux', linuxInstall: 'package' }))).toBeNull();
+  });
+
+  it('tells a Linux copy apart the way electron-updater does (APPIMAGE, then resources/package-type)', () => {
+    expect(linuxInstallKind('/home/me/Switchboard.AppImage', '')).toBe('appimage');
+    expect(linuxInstallKind(undefined, 'deb\n')).toBe('package');
+    expect(linuxInstallKind(undefined, 'rpm')).toBe('package');
+    expect(linuxInstallKind(undefined, '')).toBe('other');
+    expect(linuxInstallKind(undefined, 'snap')).toBe('other');
+  });
+
+  it('logs why no checks run: the copy cannot update, or the user turned them off', () => {
+    expect(updatesOffReason('This build has no update feed, so it never checks for updates.', true)).toMatch(/no update feed/);
+    expect(updatesOffReason(null, false)).toMatch(/turned off in Settings/);
+    expect(updatesOffReason(null, true)).toBeNull();
   });
 
   it('counts a feed only when app-update.yml names a provider (a build without a repository writes none)', () => {

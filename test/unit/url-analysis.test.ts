@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isLookalikeHost } from '../../renderer/src/elicitation/url-display';
 import { analyzeUrl, LONG_URL_LENGTH, type FindingSeverity, type UrlAnalysis, type UrlFinding } from '../../shared/url-analysis';
 
 type Code = UrlFinding['code'];
@@ -281,6 +282,19 @@ const cases: Case[] = [
     expect: { findings: { userinfo: 'warning' }, openable: true, fields: { hostAscii: 'evil.com', registrableDomain: 'evil.com' } },
   },
 
+  {
+    // spec E-URL-4; hostile review: a backslash before "@" got no warning
+    name: 'warns about a backslash before "@", which reads as userinfo but ends the host',
+    url: 'https://evil.com\\@good.com/login',
+    expect: { findings: { userinfo: 'warning' }, openable: true, fields: { hostAscii: 'evil.com', registrableDomain: 'evil.com' } },
+  },
+  {
+    // spec E-URL-4
+    name: 'does not warn about a backslash that comes after the host, or an "@" in the path',
+    url: 'https://example.com/a\\b@c',
+    expect: { findings: {}, openable: true, fields: { hostAscii: 'example.com' } },
+  },
+
   // --- internationalized hosts ---
   {
     // spec E-URL-4
@@ -496,6 +510,15 @@ describe('analyzeUrl', () => {
     const finding = analyzeUrl('https://good.com@evil.com/').findings.find((f) => f.code === 'userinfo');
     expect(finding?.message).toContain('"good.com@"');
     expect(finding?.message).toContain('the real host is evil.com');
+  });
+
+  it('names the host a backslash before "@" imitates, and the real one', () => {
+    // spec E-URL-4
+    const analysis = analyzeUrl('https://evil.com\\@good.com/');
+    const finding = analysis.findings.find((f) => f.code === 'userinfo');
+    expect(finding?.message).toContain('can read as a link to good.com');
+    expect(finding?.message).toContain('the real host is evil.com');
+    expect(isLookalikeHost(analysis)).toBe(true);
   });
 
   it('shows both the xn-- and the Unicode form in the punycode warning', () => {

@@ -47,6 +47,19 @@ describe('revealInvisible', () => {
     for (const kept of ['❤\uFE0F', '1\uFE0F\u20E3', '葛\u{E0100}', '👩\u200D❤\uFE0F\u200D👨']) expect(revealInvisible(kept)).toBe(kept);
   });
 
+  it('shows control characters a browser would draw as nothing, but keeps tab, line feed and carriage return', () => {
+    // Hostile review: C0 controls were not revealed ("pass\u0008word" drew as "password" in a card).
+    expect(revealInvisible('pass\u0008word')).toBe('pass⟨U+0008⟩word');
+    expect(revealInvisible('a\u0000b\u0007c\u001Bd\u007Fe\u0085f')).toBe('a⟨U+0000⟩b⟨U+0007⟩c⟨U+001B⟩d⟨U+007F⟩e⟨U+0085⟩f');
+    expect(revealInvisible('line\r\n\tnext')).toBe('line\r\n\tnext');
+    expect(withoutInvisible('pass\u0000word')).toBe('password');
+  });
+
+  it('keeps controls where a display terminal needs them (ESC for colours), revealing only formatting characters', () => {
+    expect(revealInvisible('\u001B[31mred\u001B[0m\u0007', { keepControls: true })).toBe('\u001B[31mred\u001B[0m\u0007');
+    expect(revealInvisible(`\u001B[1m${EVIL}`, { keepControls: true })).toBe(`\u001B[1m${SHOWN}`);
+  });
+
   it('returns ordinary text unchanged, including line breaks, tabs, accents and emoji', () => {
     const text = 'Hello, wörld!\n\tnaïve café 日本語 👍🏽';
     expect(revealInvisible(text)).toBe(text);
@@ -95,6 +108,22 @@ describe('bridge events as the renderer keeps them', () => {
       ],
       appends: [{ text: 'more ⟨U+202E⟩' }],
     });
+  });
+
+  it('reveal controls in card and transcript text, and keep them in a display terminal\'s output', () => {
+    const BELL = 'ding\u0007';
+    const item: QueueItemView = { itemId: 'i', agentId: 'a', agentName: 'Mine', scope: { kind: 'request' }, message: BELL, state: 'pending', arrivedAt: 1, mode: 'form', requestedSchema: { type: 'object' } };
+    expect(revealEvent({ type: 'item', item })).toMatchObject({ item: { message: 'ding⟨U+0007⟩' } });
+    const colours = '\u001B[32mok\u001B[0m';
+    const update = revealEvent({
+      type: 'transcript',
+      sessionKey: 'k',
+      upserts: [
+        { entryId: 'm', role: 'agent', text: BELL },
+        { entryId: 't', role: 'agent', kind: 'terminal', text: '', terminal: { terminalId: 't1', output: colours, command: 'make\u0008', droppedBytes: 0 } },
+      ],
+    });
+    expect(update).toMatchObject({ upserts: [{ text: 'ding⟨U+0007⟩' }, { terminal: { output: colours, command: 'make⟨U+0008⟩' } }] });
   });
 
   it('reveal queue items, agent-reported names, statuses and notices, but keep ids, URLs and drafts raw', () => {

@@ -19,7 +19,7 @@ import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
 import { MAX_LINE_BYTES } from '../budgets';
 import { agentCapabilities } from './capabilities';
-import { guardDepth } from './depth-guard';
+import { depthScreen } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
 import { commands, configOptions, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
@@ -360,11 +360,10 @@ export class AgentConnection {
  * @throws Error with a plain sentence when the handshake fails (see {@link negotiateVersion}).
  */
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
-  // The SDK frames lines up to our line budget; the depth guard refuses over-deep values before anything
-  // else (the SDK's own validation included) walks them.
-  const stream = guardDepth(ndJsonStream(options.stdin, options.stdout, { maxMessageBytes: MAX_LINE_BYTES }), ({ kind, method }) =>
-    options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`),
-  );
+  // The SDK frames lines up to our line budget; the depth guard, run inline by the handshake's reading loop on
+  // every message, refuses over-deep values before anything else (the SDK's own validation included) walks them.
+  const stream = ndJsonStream(options.stdin, options.stdout, { maxMessageBytes: MAX_LINE_BYTES });
+  const guard = depthScreen(({ kind, method }) => options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`));
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
   const droppedProto = new DroppedProtoNotes();
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
@@ -401,7 +400,7 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
       return true;
     }
     return false;
-  });
+  }, guard);
   const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
   const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, droppedProto) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;

@@ -15,6 +15,12 @@
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
 import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
 
+/**
+ * A check every incoming message passes first, in the reading loop itself (the depth guard, depth-guard.ts):
+ * returns the message to go on with, or undefined to drop it; `write` answers the agent.
+ */
+export type MessageScreen = (message: AnyMessage, write: (message: AnyMessage) => void) => AnyMessage | undefined;
+
 /** Protocol versions this client speaks, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS = [2, 1] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
@@ -37,6 +43,8 @@ const HANDSHAKE_ID = 'switchboard-initialize';
  * Runs the handshake on `stream`.
  * @param initializeParams params carrying both the v1 and the v2 shapes.
  * @param timeoutMs how long to wait for the reply.
+ * @param observe sees each message after `screen` and before the SDK client; returning true keeps it from the client.
+ * @param screen runs on every message read, the reply to `initialize` included, before anything else.
  * @throws Error with a plain sentence: the agent answered an error, an unsupported version, timed out, or
  *   closed its output first.
  */
@@ -45,13 +53,16 @@ export async function negotiateVersion(
   initializeParams: Record<string, unknown>,
   timeoutMs: number,
   observe: (message: AnyMessage, version: ProtocolVersion) => boolean | void = () => {},
+  screen: MessageScreen = (message) => message,
 ): Promise<Negotiated> {
   const reader = stream.readable.getReader();
   const writer = stream.writable.getWriter();
   const early: AnyMessage[] = [];
+  const answer = (message: AnyMessage) => void writer.write(message).catch(() => {});
+  const screened: Screened = { reader, screen: (message) => screen(message, answer) };
   await writer.write({ jsonrpc: '2.0', id: HANDSHAKE_ID, method: 'initialize', params: initializeParams });
 
-  const reply = await withTimeout(readReply(reader, early), timeoutMs, () => {
+  const reply = await withTimeout(readReply(screened, early), timeoutMs, () => {
     void reader.cancel().catch(() => {});
   });
   const version = reply.protocolVersion;
@@ -61,16 +72,21 @@ export async function negotiateVersion(
     );
   }
   const outgoing = new Map<JsonRpcId, string>();
-  return { version, reply, stream: wrapStream(reader, writer, reply, early, outgoing, (message) => observe(message, version)), outgoing };
+  return { version, reply, stream: wrapStream(screened, writer, reply, early, outgoing, (message) => observe(message, version)), outgoing };
 }
 
-async function readReply(
-  reader: ReadableStreamDefaultReader<AnyMessage>,
-  early: AnyMessage[],
-): Promise<Record<string, unknown>> {
+/** The stream's reader with the screen every message read from it passes. */
+interface Screened {
+  reader: ReadableStreamDefaultReader<AnyMessage>;
+  screen(message: AnyMessage): AnyMessage | undefined;
+}
+
+async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Promise<Record<string, unknown>> {
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value: read, done } = await reader.read();
     if (done) throw new Error('The agent closed its output before answering initialize.');
+    const value = screen(read);
+    if (value === undefined) continue;
     if (!isResponseTo(value, HANDSHAKE_ID)) {
       // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
       if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
@@ -107,9 +123,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void):
  * The stream the SDK client sees. Incoming messages are held back until the client has sent its own
  * `initialize` (answered here from `reply`), because a v2 client rejects requests that arrive before it
  * is initialized; then the early messages are delivered in order, then the live ones.
+ *
+ * A request that reuses the id of one of the agent's requests we have not answered yet is answered -32600
+ * here and never reaches the SDK (JSON-RPC 2.0 §4: an id identifies one request). The SDK keys each
+ * request's cancel signal by its id, so a second request with the id replaced the first's, and the agent's
+ * later `$/cancel_request` for that id could no longer withdraw the first (spec E-CXL-1). The ids held are
+ * those of requests in flight, each of which the SDK holds too.
  */
 function wrapStream(
-  reader: ReadableStreamDefaultReader<AnyMessage>,
+  { reader, screen }: Screened,
   writer: WritableStreamDefaultWriter<AnyMessage>,
   reply: Record<string, unknown>,
   early: AnyMessage[],
@@ -118,9 +140,19 @@ function wrapStream(
 ): Stream {
   let controller!: ReadableStreamDefaultController<AnyMessage>;
   let answeredLocally = false;
+  /** Ids of the agent's requests not answered yet. */
+  const inbound = new Set<JsonRpcId>();
 
   const deliver = (message: AnyMessage) => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
+    if ('method' in message && 'id' in message) {
+      if (inbound.has(message.id)) {
+        const reason = `the id ${JSON.stringify(message.id).slice(0, 100)} belongs to a request still waiting for an answer`;
+        void writer.write({ jsonrpc: '2.0', id: message.id, error: RequestError.invalidRequest({ reason }).toErrorResponse() }).catch(() => {});
+        return;
+      }
+      inbound.add(message.id);
+    }
     // The observer may take a message for itself (see agent-connection.ts); then the SDK never sees it.
     if (observe(message) === true) return;
     controller.enqueue(message);
@@ -131,7 +163,8 @@ function wrapStream(
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return controller.close();
-        deliver(value);
+        const passed = screen(value);
+        if (passed !== undefined) deliver(passed);
       }
     } catch (error) {
       controller.error(error);
@@ -160,6 +193,7 @@ function wrapStream(
         throw RequestError.internalError(undefined, 'the SDK client must send initialize first');
       }
       if ('method' in message && 'id' in message) outgoing.set(message.id, message.method);
+      else if ('id' in message) inbound.delete(message.id);
       await writer.write(message);
     },
     close() {

@@ -12,10 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import type { PermissionRequest } from '../acp/agent-connection';
-import { describeForm, findSchemaContradiction, findSchemaSizeProblem, type FieldSpec, type FormCheck, type FormValues } from '../../../shared/form-schema';
+import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
+import { describeRequestedForm } from './form-descriptions';
 import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
 
 /** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */
@@ -47,7 +48,7 @@ interface Entry {
   connection: ConnectionRef;
   /** The agent's JSON-RPC id; cleared once the agent reuses it for a newer request. */
   jsonRpcId: JsonRpcId | undefined;
-  /** Form mode: described once, so main's validator is compiled once per item, not per keystroke. */
+  /** Form mode: described once per schema (form-descriptions.ts), so its checks are compiled once, not per item or keystroke. */
   fields: FieldSpec[];
   /** URL mode: the agent's opaque `elicitationId` (never parsed, spec E-URL-1). */
   elicitationId?: string;
@@ -464,13 +465,14 @@ export class ElicitationBroker {
    * tells the user what was refused and why, without the schema itself, and carries the -32602 for the agent.
    */
   private formEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
-    const contradiction = findSchemaSizeProblem(params.requestedSchema) ?? findSchemaContradiction(params.requestedSchema);
-    if (contradiction) {
+    const described = describeRequestedForm(params.requestedSchema);
+    if (described.refusal !== undefined) {
+      const contradiction = described.refusal;
       const view: FormItemView = { ...base, mode: 'form', requestedSchema: {}, state: 'refused', refusedReason: contradiction };
       return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams({ requestedSchema: contradiction }, contradiction) };
     }
     const view: FormItemView = { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
-    return { view, connection, jsonRpcId, fields: describeForm(view.requestedSchema).fields };
+    return { view, connection, jsonRpcId, fields: described.fields };
   }
 
   private urlEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {

@@ -9,13 +9,12 @@ import { constants } from 'node:fs';
 import { lstat, mkdir, open, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
-
-/** Largest file the agent may read or write through Switchboard, in bytes. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { MAX_FILE_BYTES, MAX_READ_ANSWER_BYTES } from '../budgets';
 
 /**
  * Reads a text file inside `root`, optionally from 1-based `line` for `limit` lines.
- * @throws RequestError -32602 outside `root` or too large; -32002 when the file does not exist.
+ * @throws RequestError -32602 outside `root`, larger than MAX_FILE_BYTES, or an answer over
+ *   MAX_READ_ANSWER_BYTES once JSON-escaped; -32002 when the file does not exist.
  */
 export async function readTextFileWithin(root: string, path: string, line?: number | null, limit?: number | null): Promise<string> {
   const file = await resolveWithin(root, path, false);
@@ -30,10 +29,26 @@ export async function readTextFileWithin(root: string, path: string, line?: numb
     if (error instanceof RequestError) throw error;
     throw RequestError.resourceNotFound(path); // removed since it was resolved
   }
-  if (!line && !limit) return text;
-  const lines = text.split('\n');
-  const start = Math.max(0, (line ?? 1) - 1);
-  return lines.slice(start, limit ? start + limit : undefined).join('\n');
+  if (line || limit) {
+    const lines = text.split('\n');
+    const start = Math.max(0, (line ?? 1) - 1);
+    text = lines.slice(start, limit ? start + limit : undefined).join('\n');
+  }
+  if (escapedBytes(text) > MAX_READ_ANSWER_BYTES) {
+    throw RequestError.invalidParams({ path }, 'the file is not text: it is mostly control characters');
+  }
+  return text;
+}
+
+/** UTF-8 bytes of `text` once JSON-escaped: each `"`, `\` and control character adds 1 or 5 bytes. */
+function escapedBytes(text: string): number {
+  let extra = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x09 || code === 0x0a || code === 0x0c || code === 0x0d) extra += 1;
+    else if (code < 0x20) extra += 5;
+  }
+  return Buffer.byteLength(text) + extra;
 }
 
 /**

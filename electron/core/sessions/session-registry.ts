@@ -5,6 +5,8 @@
  */
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { NormalizedUpdate } from '../acp/session-updates';
+import { MAX_FILE_ACCESS_IN_FLIGHT } from '../budgets';
+import { TOO_MANY_REQUESTS } from '../elicitation/flood-guard';
 import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
 import type { Session } from './session';
 
@@ -22,6 +24,8 @@ export class SessionRegistry {
    * briefly and bounded, then applied when the session is registered.
    */
   private readonly early = new Map<string, { at: number; updates: NormalizedUpdate[] }>();
+  /** File accesses in progress, by connection (see MAX_FILE_ACCESS_IN_FLIGHT). */
+  private readonly fileAccessInFlight = new Map<string, number>();
 
   /**
    * @param contextChanged called when a session's title or a tool call's title changed, so the queue
@@ -82,11 +86,12 @@ export class SessionRegistry {
 
   /**
    * v1 `fs/read_text_file`, inside the session's folder; logged in its transcript.
-   * @throws RequestError -32602 for an unknown session or a path outside its folder, -32002 for a missing file.
+   * @throws RequestError -32602 for an unknown session or a path outside its folder, -32002 for a missing file,
+   *   -32005 when MAX_FILE_ACCESS_IN_FLIGHT accesses of this connection are already in progress.
    */
   async readTextFile(connectionId: string, params: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
     const session = this.require(connectionId, params.sessionId);
-    const content = await readTextFileWithin(session.view.cwd, params.path, params.line, params.limit);
+    const content = await this.oneFileAccess(connectionId, () => readTextFileWithin(session.view.cwd, params.path, params.line, params.limit));
     const first = params.line ?? 1;
     const lines = params.line || params.limit ? ` (lines ${first}–${params.limit ? first + params.limit - 1 : 'end'})` : '';
     session.transcript.system(`The agent read ${displayPath(session.view.cwd, params.path)}${lines}.`, 'file_access');
@@ -95,12 +100,29 @@ export class SessionRegistry {
 
   /**
    * v1 `fs/write_text_file`, inside the session's folder; logged in its transcript (size only, never content).
-   * @throws RequestError -32602 for an unknown session or a path outside its folder.
+   * @throws RequestError -32602 for an unknown session or a path outside its folder, -32005 when
+   *   MAX_FILE_ACCESS_IN_FLIGHT accesses of this connection are already in progress.
    */
   async writeTextFile(connectionId: string, params: { sessionId: string; path: string; content: string }): Promise<void> {
     const session = this.require(connectionId, params.sessionId);
-    await writeTextFileWithin(session.view.cwd, params.path, params.content);
+    await this.oneFileAccess(connectionId, () => writeTextFileWithin(session.view.cwd, params.path, params.content));
     session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
+  }
+
+  /** Runs one file access of `connectionId`, refusing it with -32005 when too many are in progress. */
+  private async oneFileAccess<T>(connectionId: string, access: () => Promise<T>): Promise<T> {
+    const inFlight = this.fileAccessInFlight.get(connectionId) ?? 0;
+    if (inFlight >= MAX_FILE_ACCESS_IN_FLIGHT) {
+      throw new RequestError(TOO_MANY_REQUESTS, `Too many file accesses at once: ${inFlight} are in progress; wait for one to finish`);
+    }
+    this.fileAccessInFlight.set(connectionId, inFlight + 1);
+    try {
+      return await access();
+    } finally {
+      const left = (this.fileAccessInFlight.get(connectionId) ?? 1) - 1;
+      if (left > 0) this.fileAccessInFlight.set(connectionId, left);
+      else this.fileAccessInFlight.delete(connectionId);
+    }
   }
 
   private apply(session: Session, update: NormalizedUpdate): void {

@@ -1,4 +1,5 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { messagePreview, messageSize } from './message-fold';
 import './CardMessage.css';
 
@@ -21,15 +22,21 @@ export function CardMessage({ text, agentName }: CardMessageProps) {
   const size = useMemo(() => messageSize(text), [text]);
   const [expanded, setExpanded] = useState(false);
   const foldRef = useRef<HTMLParagraphElement>(null);
-  // A short message with long lines can still wrap past the fold; only the layout can tell.
+  // A short message with long lines can still wrap past the fold; only the layout can tell. Read in a
+  // ResizeObserver (once per frame, after layout) rather than a layout effect: reading scrollHeight in the commit
+  // forced a layout of the whole page, a long streaming transcript included, before each new card could paint
+  // (38–64 ms a card in a trace of the renderer bench, issue 13). flushSync applies the answer before that frame
+  // paints, so a message that wraps past the fold is never shown uncut for a frame.
   const [overflows, setOverflows] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const fold = foldRef.current;
-    const measure = () => setOverflows(fold !== null && fold.scrollHeight > fold.clientHeight + 1);
-    measure();
-    const observer = fold && typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    if (fold) observer?.observe(fold);
-    return () => observer?.disconnect();
+    if (!fold || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => {
+      const next = fold.scrollHeight > fold.clientHeight + 1;
+      flushSync(() => setOverflows(next));
+    });
+    observer.observe(fold);
+    return () => observer.disconnect();
   }, [expanded, preview]);
 
   if (text.trim() === '') return null;

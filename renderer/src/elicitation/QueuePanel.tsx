@@ -33,7 +33,7 @@ interface QueuePanelProps {
   /** Other agents that have pending items, with their counts. */
   others: Array<{ agent: AgentView; count: number }>;
   onSelectAgent: (agentId: string) => void;
-  /** Where URL-mode pages open by default; a card's "Open in my browser instead" starts checked for `system-browser`. */
+  /** Where URL-mode pages open by default; a card starts with "Your browser" chosen for `system-browser`. */
   urlMode: Snapshot['urlMode'];
   /** Display names of sessions by `sessionKey`, so a card names its session as the session tabs do. */
   sessionNames: Map<string, string>;

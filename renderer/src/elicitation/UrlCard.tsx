@@ -10,7 +10,7 @@ import './UrlCard.css';
 
 interface UrlCardProps {
   item: UrlItemView;
-  /** Whether "Open in my browser instead" starts checked (the user's setting is the system browser). */
+  /** Whether "Your browser" starts chosen over "A Switchboard window" (the user's setting is the system browser). */
   preferSystemBrowser: boolean;
   /**
    * Called once an answer or a dismissal was accepted by main and the card is about to go away; `hadFocus`
@@ -37,7 +37,7 @@ const DONE_TEXT: Partial<Record<Action, string>> = {
  *
  * Pending, it is the consent view: the message as plain text, the host with its registrable domain emphasized
  * (both the Unicode and the `xn--` form when they differ), the full URL as selectable text that is never a
- * link, the analysis' warnings, and Open / Decline / Cancel plus a per-request "Open in my browser instead".
+ * link, the analysis' warnings, and Open / Decline / Cancel plus a per-request choice of where the page opens.
  * Nothing is fetched or opened before Open (E-URL-2). After consent it offers Reopen and Cancel until the
  * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
  * Dismiss. Never takes focus on arrival.
@@ -124,24 +124,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sess
               Switchboard will not open this address. You can Decline or Cancel.
             </p>
           )}
-          <div className="url-open-choice">
-            <div className="check-row">
-              <input
-                id={`${ids}-system`}
-                type="checkbox"
-                checked={inSystemBrowser}
-                disabled={locked}
-                aria-describedby={`${ids}-system-help`}
-                onChange={(event) => setInSystemBrowser(event.target.checked)}
-              />
-              <label htmlFor={`${ids}-system`}>Open in my browser instead</label>
-            </div>
-            <p id={`${ids}-system-help`} className="field-help">
-              {inSystemBrowser
-                ? 'Opens in your usual browser, with the accounts you are signed in to there.'
-                : 'Opens in a separate Switchboard window that starts signed out and forgets everything when closed.'}
-            </p>
-          </div>
+          <OpenChoice idBase={ids} inSystemBrowser={inSystemBrowser} disabled={locked} onChange={setInSystemBrowser} />
         </>
       );
       const host = hostDisplay(analysis);
@@ -308,6 +291,53 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sess
         </p>
       )}
     </CardShell>
+  );
+}
+
+/** Where Open shows the page, each choice described by what it is itself (never by the other's absence). */
+const OPEN_CHOICES: ReadonlyArray<{ systemBrowser: boolean; label: string; description: string }> = [
+  {
+    systemBrowser: false,
+    label: 'A Switchboard window',
+    description: 'Starts signed out and forgets everything when closed.',
+  },
+  {
+    systemBrowser: true,
+    label: 'Your browser',
+    description: 'Uses the accounts you are signed in to there.',
+  },
+];
+
+/**
+ * The per-request choice of where the page opens (spec E-URL-5): two radios, each with its own description,
+ * so neither reads as a description of the other.
+ */
+function OpenChoice(props: { idBase: string; inSystemBrowser: boolean; disabled: boolean; onChange: (systemBrowser: boolean) => void }) {
+  const { idBase, inSystemBrowser, disabled, onChange } = props;
+  return (
+    <fieldset className="url-open-choice">
+      <legend className="url-label">Open in</legend>
+      {OPEN_CHOICES.map((choice) => {
+        const id = `${idBase}-open-${choice.systemBrowser ? 'browser' : 'window'}`;
+        return (
+          <div key={id} className="url-open-option">
+            <input
+              id={id}
+              type="radio"
+              name={`${idBase}-open`}
+              checked={inSystemBrowser === choice.systemBrowser}
+              disabled={disabled}
+              aria-describedby={`${id}-help`}
+              onChange={(event) => event.target.checked && onChange(choice.systemBrowser)}
+            />
+            <label htmlFor={id}>{choice.label}</label>
+            <span id={`${id}-help`} className="field-help">
+              {choice.description}
+            </span>
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }
 

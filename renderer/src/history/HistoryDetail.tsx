@@ -8,6 +8,8 @@ import './HistoryDetail.css';
 
 interface HistoryDetailProps {
   session: HistorySessionView;
+  /** Open sessions' names as their tabs show them (history-groups.ts `sessionTitle`). */
+  sessionNames: ReadonlyMap<string, string>;
   /** Narrow windows: back to the list. */
   onBack: () => void;
   onShowSession: (agentId: string, sessionKey: string) => void;
@@ -22,7 +24,7 @@ type Opened = CommandResults['openHistory'];
  * **Continue in a new session** (the old transcript shown above the new one), and **Delete…**, which asks first.
  * A session only the agent knows is opened with **Open**, which replays it from the agent.
  */
-export function HistoryDetail({ session, onBack, onShowSession, onDeleted }: HistoryDetailProps) {
+export function HistoryDetail({ session, sessionNames, onBack, onShowSession, onDeleted }: HistoryDetailProps) {
   const bridge = useBridge();
   const ids = useId();
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -88,7 +90,7 @@ export function HistoryDetail({ session, onBack, onShowSession, onDeleted }: His
           Back to history
         </button>
         <h3 className="history-detail-title plain-text" id={`${ids}-title`} ref={heading} tabIndex={-1}>
-          {sessionTitle(view)}
+          {sessionTitle(view, sessionNames)}
         </h3>
         <p className="history-detail-meta">
           <span>{view.agentName}</span>
@@ -157,7 +159,7 @@ export function HistoryDetail({ session, onBack, onShowSession, onDeleted }: His
         <Modal label="Delete this session?" onClose={() => setConfirmDelete(false)} className="history-confirm">
           <h3 className="history-confirm-title">Delete this session?</h3>
           <p className="plain-text">
-            “{sessionTitle(view)}” is removed from Switchboard’s history, and {view.agentName} is asked to delete its own copy where it
+            “{sessionTitle(view, sessionNames)}” is removed from Switchboard’s history, and {view.agentName} is asked to delete its own copy where it
             can. This cannot be undone.
           </p>
           <div className="history-actions">

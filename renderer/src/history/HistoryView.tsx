@@ -11,6 +11,8 @@ interface HistoryViewProps {
   historyVersion: number;
   /** Shows a live session (after Resume, Continue or Go to session). */
   onShowSession: (agentId: string, sessionKey: string) => void;
+  /** Open sessions' names as their tabs show them, by `sessionKey` (shell/format.ts `sessionNames`). */
+  sessionNames: ReadonlyMap<string, string>;
 }
 
 /** How long typing pauses before the search runs, in ms. */
@@ -29,7 +31,7 @@ interface AgentList {
  * another client), labelled as such, with "More" for the agent's next page. Choosing one opens it read-only
  * beside the list (below it in a narrow window).
  */
-export function HistoryView({ agents, historyVersion, onShowSession }: HistoryViewProps) {
+export function HistoryView({ agents, historyVersion, onShowSession, sessionNames }: HistoryViewProps) {
   const bridge = useBridge();
   const ids = useId();
   const [query, setQuery] = useState('');
@@ -159,7 +161,7 @@ export function HistoryView({ agents, historyVersion, onShowSession }: HistoryVi
                             aria-current={isSelected ? 'true' : undefined}
                             onClick={() => setSelected(session)}
                           >
-                            <span className="history-row-title plain-text">{sessionTitle(session)}</span>
+                            <span className="history-row-title plain-text">{sessionTitle(session, sessionNames)}</span>
                             <span className="history-row-meta">
                               {timeText(session.lastActivity) && <span>{timeText(session.lastActivity)}</span>}
                               <span className="plain-text history-row-cwd">{session.cwd}</span>
@@ -203,6 +205,7 @@ export function HistoryView({ agents, historyVersion, onShowSession }: HistoryVi
         <HistoryDetail
           key={selectedKey}
           session={selected}
+          sessionNames={sessionNames}
           onBack={() => setSelected(null)}
           onShowSession={onShowSession}
           onDeleted={() => setSelected(null)}

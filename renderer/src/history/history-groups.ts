@@ -1,4 +1,5 @@
 import type { HistorySessionView } from '../../../shared/bridge';
+import { sessionLabel } from '../shell/format';
 
 /** Sessions of one agent on one day, newest first. */
 export interface DayGroup {
@@ -72,9 +73,12 @@ export function matchesQuery(session: HistorySessionView, query: string): boolea
   return [session.title, session.cwd, session.agentName].some((field) => field?.toLowerCase().includes(q));
 }
 
-/** A session's name in the list: its title, else its folder's last part, else its id. */
-export function sessionTitle(session: HistorySessionView): string {
-  if (session.title?.trim()) return session.title.trim();
-  const folder = session.cwd.split(/[\\/]/).filter(Boolean).at(-1);
-  return folder ? `Session in ${folder}` : `Session ${session.sessionId.slice(0, 8)}`;
+/**
+ * A session's name in the history, the same naming as everywhere else (shell/format.ts `sessionLabel`): its title;
+ * while it is open, the name its tab has ("Session 1", from `liveNames` by `liveSessionKey`); else "Session" and its
+ * short id. Its folder is shown beside it, so it is not part of the name.
+ */
+export function sessionTitle(session: HistorySessionView, liveNames?: ReadonlyMap<string, string>): string {
+  const live = session.liveSessionKey === undefined ? undefined : liveNames?.get(session.liveSessionKey);
+  return live !== undefined && !session.title?.trim() ? live : sessionLabel(session);
 }

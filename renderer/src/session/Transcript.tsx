@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type UIEvent,
+  type WheelEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
@@ -7,8 +17,22 @@ import './Transcript.css';
 /** Within this many pixels of the end counts as "at the newest text". */
 const NEAR_BOTTOM_PX = 48;
 
-/** A scroll this soon after the user's wheel, touch or key is the user's own; later ones are layout shifts. */
+/**
+ * A scroll up this soon after the user's wheel, touch or scrolling key is the user's own; any other scroll away
+ * from the end is a layout shift (an entry measured, a markdown chunk loaded, a box above resized) and is undone.
+ */
 const INTENT_MS = 800;
+
+/** Keys that scroll a focused scroll box towards the start (the others move it down, which never unpins). */
+const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
+/** Controls whose press is a click, never the start of a scroll or a text selection (issue 12, fresh-user review). */
+const CONTROL_SELECTOR = 'button, a[href], input, select, textarea, summary, label, [role="button"], [contenteditable="true"]';
+
+/** Whether a pointer or key event began on a control inside the transcript rather than on its text or scroll bar. */
+function onControl(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(CONTROL_SELECTOR) !== null;
+}
 
 /** Space between entries (px), and a first guess at an entry's height before it is measured. */
 const ENTRY_GAP_PX = 10;
@@ -41,8 +65,15 @@ export function Transcript({ entries, busy }: TranscriptProps) {
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
   const follow = useRef(true);
   const [following, setFollowing] = useState(true);
-  const intentAt = useRef(0);
+  /**
+   * When the user last did something that scrolls up (performance.now() ms). Starts at -Infinity: the page's clock
+   * starts at 0 on every load, so a 0 here read every layout shift of the first 800 ms after a reload as the user's.
+   */
+  const intentAt = useRef(Number.NEGATIVE_INFINITY);
+  /** A pointer held down on the transcript's text or scroll bar: dragging a selection or the thumb scrolls it. */
   const pointerDown = useRef(false);
+  /** scrollTop at the last scroll event, to tell a scroll up (the user's) from the end moving away (layout). */
+  const lastTop = useRef(0);
 
   // The app is not built with the React Compiler, so nothing memoises the virtualizer's functions behind its back.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -55,15 +86,29 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     overscan: OVERSCAN,
   });
 
+  // While following, a row that changes size is not the virtualizer's to compensate: the observer below scrolls
+  // to the end after layout anyway. Its own adjustment wrote scrollTop before the content's height had grown, got
+  // clamped, and retried on the next render by reading scrollHeight, a forced layout of the whole transcript on
+  // each render while text streamed (33–38 ms under load in a trace of the renderer bench, issue 13). Unpinned,
+  // its default keeps the rows in view in place.
+  const adjustWhileFollowing = useCallback((following: boolean) => {
+    virtualizer.shouldAdjustScrollPositionOnItemSizeChange = following ? NEVER_ADJUST : undefined;
+  }, [virtualizer]);
+
   const toBottom = useCallback(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, []);
 
-  const setFollow = useCallback((next: boolean) => {
-    follow.current = next;
-    setFollowing(next);
-  }, []);
+  const setFollow = useCallback(
+    (next: boolean) => {
+      follow.current = next;
+      setFollowing(next);
+      adjustWhileFollowing(next);
+    },
+    [adjustWhileFollowing],
+  );
+  useEffect(() => adjustWhileFollowing(follow.current), [adjustWhileFollowing]);
 
   // Follows the newest text: observers report size changes once per frame, after layout, so reading the scroll
   // height here forces no extra layout however many batches arrived (on open, on streamed text, on new entries,
@@ -91,22 +136,40 @@ export function Transcript({ entries, busy }: TranscriptProps) {
 
   function onScroll(event: UIEvent<HTMLDivElement>): void {
     const element = event.currentTarget;
+    const movedUp = element.scrollTop < lastTop.current;
+    lastTop.current = element.scrollTop;
     const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
     if (atBottom) {
       if (!follow.current) setFollow(true);
       return;
     }
-    // Only the user's own scrolling stops the following; a layout shift while following is undone.
-    const byUser = pointerDown.current || performance.now() - intentAt.current < INTENT_MS;
-    if (byUser) {
-      if (follow.current) setFollow(false);
-    } else if (follow.current) {
-      toBottom();
-    }
+    if (!follow.current) return;
+    // Only the user's own scroll up stops the following: the view moved up while a selection or the scroll bar
+    // was being dragged, or just after a wheel, touch or key that scrolls up. Anything else is a layout shift
+    // (content grew, the box shrank, the virtualizer measured a row, a control was clicked) and is undone.
+    const byUser = movedUp && (pointerDown.current || performance.now() - intentAt.current < INTENT_MS);
+    if (byUser) setFollow(false);
+    else toBottom();
   }
 
   function markIntent(): void {
     intentAt.current = performance.now();
+  }
+
+  function onWheel(event: WheelEvent<HTMLDivElement>): void {
+    if (event.deltaY < 0) markIntent();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    // Keys on a control inside the transcript (a record's button) act on it; only the scroll box itself scrolls.
+    if (event.target !== event.currentTarget) return;
+    if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) markIntent();
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>): void {
+    // A press on a control is a click; whatever layout it causes (a composer opening, a record growing) is not
+    // the user scrolling away (the fresh-user review: "Tell the agent why…" scrolled the transcript up).
+    if (!onControl(event.target)) pointerDown.current = true;
   }
 
   function jumpToLatest(): void {
@@ -129,13 +192,10 @@ export function Transcript({ entries, busy }: TranscriptProps) {
         ref={scroller}
         style={SCROLLER_STYLE}
         onScroll={onScroll}
-        onWheel={markIntent}
+        onWheel={onWheel}
         onTouchMove={markIntent}
-        onKeyDown={markIntent}
-        onPointerDown={() => {
-          pointerDown.current = true;
-          markIntent();
-        }}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
       >
         {entries.length === 0 ? (
           <div className="transcript-content" ref={content}>
@@ -159,6 +219,9 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     </div>
   );
 }
+
+/** See `adjustWhileFollowing`. */
+const NEVER_ADJUST = () => false;
 
 /** The browser's own scroll anchoring would fight the virtualizer's placement of rows; following is done above. */
 const SCROLLER_STYLE: CSSProperties = { overflowAnchor: 'none' };

@@ -73,11 +73,13 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
         {settings && (
-          <div className="settings-check">
+          <div className={`settings-check${settings.updatesUnavailable ? ' is-unavailable' : ''}`}>
+            {/* A copy that can never update (main's one answer, update-availability.ts) shows the setting disabled, with why. */}
             <input
               type="checkbox"
               id={`${ids}-auto`}
               checked={settings.autoUpdates}
+              disabled={settings.updatesUnavailable !== undefined}
               aria-busy={saving || undefined}
               aria-describedby={`${ids}-auto-help${settings.updatesUnavailable ? ` ${ids}-auto-note` : ''}`}
               onChange={(event) => {

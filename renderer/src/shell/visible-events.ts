@@ -2,8 +2,9 @@
  * The renderer's one choke point for agent-supplied text that arrives over the bridge (issue 8 scope 8): every
  * display string an agent wrote — messages, thoughts, tool-call titles and content, plan entries, session titles
  * and suggestions, permission cards, queue-item messages and scopes, the agent's reported name, sign-in methods,
- * status sentences and notices — has its invisible formatting characters replaced by visible markers
- * (`⟨U+202E⟩`, {@link revealInvisible}) before the store keeps it. Every component therefore draws text that
+ * status sentences and notices — has its invisible formatting and control characters replaced by visible markers
+ * (`⟨U+202E⟩`, {@link revealInvisible}) before the store keeps it; a display terminal's output keeps its controls
+ * (ESC carries its colours), which its own renderer handles. Every component therefore draws text that
  * cannot reorder or hide itself, without each one having to remember to.
  *
  * Left raw on purpose, because they are values rather than text to read: ids, the user's own configured agent
@@ -127,7 +128,7 @@ export function revealEntry(entry: TranscriptEntry): TranscriptEntry {
     text: reveal(entry.text),
     ...(entry.toolCall ? { toolCall: revealToolCall(entry.toolCall) } : {}),
     ...(entry.terminal
-      ? { terminal: { ...entry.terminal, command: maybe(entry.terminal.command), cwd: maybe(entry.terminal.cwd), output: reveal(entry.terminal.output) } }
+      ? { terminal: { ...entry.terminal, command: maybe(entry.terminal.command), cwd: maybe(entry.terminal.cwd), output: reveal(entry.terminal.output, { keepControls: true }) } }
       : {}),
     ...(entry.plan ? { plan: entry.plan.map((step) => ({ ...step, content: reveal(step.content), priority: maybe(step.priority), status: maybe(step.status) })) } : {}),
     ...(entry.request ? { request: revealRequest(entry.request) } : {}),

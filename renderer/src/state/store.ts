@@ -57,7 +57,7 @@ export interface AppState {
   mcpServers: NonNullable<Snapshot['mcpServers']>;
   /** The host has a folder picker (Electron); the harness has only the text field. */
   canPickFolder: boolean;
-  /** Where consented URL-mode pages open by default (the consent view's "Open in my browser instead" starts from it). */
+  /** Where consented URL-mode pages open by default (the consent view's "Open in" choice starts from it). */
   urlMode: Snapshot['urlMode'];
   notices: Notice[];
   nextNoticeId: number;

@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { expect, test, startSessionAndPrompt } from './fixtures';
+
+// Issue 12 (fresh-user review) and issue 13 scope 3: a transcript pinned to its newest text stays pinned through
+// layout shifts (rows measured, the markdown chunk loading, the composer growing), through a reload, and through
+// clicks on controls inside it; only the user's own scroll up unpins it, and "Jump to latest" pins it again.
+
+/** Within this many pixels of the end counts as at the newest text (Transcript.tsx's NEAR_BOTTOM_PX). */
+const NEAR_BOTTOM_PX = 48;
+
+function transcript(page: Page) {
+  return page.getByRole('log', { name: 'Transcript' });
+}
+
+function jumpToLatest(page: Page) {
+  return page.getByRole('button', { name: /Jump to latest/ });
+}
+
+/** Pixels between the bottom of the view and the end of the transcript. */
+async function distanceFromEnd(page: Page): Promise<number> {
+  return transcript(page).evaluate((e) => e.scrollHeight - e.scrollTop - e.clientHeight);
+}
+
+/** Waits until the transcript is at its end and stays there for a few frames (layout settles after a reload). */
+async function expectPinned(page: Page): Promise<void> {
+  await expect.poll(() => distanceFromEnd(page)).toBeLessThan(NEAR_BOTTOM_PX);
+  await page.waitForTimeout(1000);
+  expect(await distanceFromEnd(page)).toBeLessThan(NEAR_BOTTOM_PX);
+  await expect(jumpToLatest(page)).toHaveCount(0);
+}
+
+/** A transcript several screens long, ending with the records of a declined and a cancelled request. */
+async function fillWithRecords(page: Page): Promise<void> {
+  await startSessionAndPrompt(page, 'Demo agent', 'plan');
+  const log = transcript(page);
+  const composer = page.getByRole('combobox', { name: 'Message' });
+  await expect(log).toContainText('All three steps are done', { timeout: 15_000 });
+  await expect(log).not.toHaveAttribute('aria-busy');
+  for (let i = 0; i < 3; i++) {
+    await composer.fill('plan');
+    await composer.press('Enter');
+    await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+  }
+  await composer.fill('two');
+  await composer.press('Enter');
+  const cards = page.getByRole('article', { name: 'Request from Demo agent' });
+  await cards.filter({ hasText: 'Question 1 of 2' }).getByRole('button', { name: 'Decline' }).click();
+  await cards.filter({ hasText: 'Question 2 of 2' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(log).toContainText('Question 2 (lunch): You cancelled.');
+  await expect(log).not.toHaveAttribute('aria-busy');
+  expect(await log.evaluate((e) => e.scrollHeight / e.clientHeight)).toBeGreaterThan(3);
+}
+
+test.describe('following the newest text', () => {
+  test.beforeEach(async ({ app }) => {
+    await app.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  // issue 12 (fresh-user review): after a reload the transcript opened ~1,400 px above the end with "Jump to
+  // latest": the page clock restarts at 0 on load, and the first 800 ms of layout shifts read as the user's scroll.
+  test('after a reload it opens at the newest text and follows the next reply', async ({ app }) => {
+    await fillWithRecords(app);
+    await expectPinned(app);
+    await app.reload();
+    await expect(transcript(app)).toContainText('Question 2 (lunch): You cancelled.');
+    await expectPinned(app);
+
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('plan');
+    await composer.press('Enter');
+    await expect(transcript(app)).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+    await expect(transcript(app).getByText('All three steps are done').last()).toBeInViewport();
+    await expectPinned(app);
+  });
+
+  // issue 12 (fresh-user review): clicking "Tell the agent why…" in a record scrolled the transcript up. A click on
+  // a control inside the transcript is not a scroll, whatever layout it causes.
+  test('a click on a control inside it keeps it pinned, and the reply to what it started is followed', async ({ app }) => {
+    await fillWithRecords(app);
+    await expectPinned(app);
+    const log = transcript(app);
+    // Opening and closing the topmost thought in view: the row grows and shrinks, and the virtualizer moves the
+    // view to keep what is above it in place, just after a click.
+    const thoughts = log.locator('summary', { hasText: 'Thought' });
+    const topmost = thoughts.first();
+    await topmost.click();
+    await expectPinned(app);
+    await topmost.click();
+    await expectPinned(app);
+    await log.getByRole('button', { name: 'Tell the agent why…' }).click();
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await expect(composer).toBeFocused();
+    await expectPinned(app);
+    await app.keyboard.type('I cannot see colours, and this reason is long enough to wrap the composer onto more lines.');
+    await app.keyboard.press('Shift+Enter');
+    await app.keyboard.type('A second line grows the composer and shrinks the transcript.');
+    await expectPinned(app);
+    await app.keyboard.press('Enter');
+    await expect(log.getByText(/because I cannot see colours/)).toHaveCount(1);
+    await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+    // The agent's answer to it (its list of scenarios) is the newest text, and it is in view.
+    await expect(log.locator('[data-index]').last()).toBeInViewport();
+    await expectPinned(app);
+  });
+
+  test('only the user scrolling up unpins it; new replies then leave the view alone until Jump to latest', async ({ app }) => {
+    await fillWithRecords(app);
+    await expectPinned(app);
+    const log = transcript(app);
+    await log.hover();
+    await app.mouse.wheel(0, -600);
+    await expect(jumpToLatest(app)).toBeVisible();
+    const away = await distanceFromEnd(app);
+    expect(away).toBeGreaterThan(NEAR_BOTTOM_PX);
+
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('plan');
+    await composer.press('Enter');
+    await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+    // The reply grew the transcript below the view; the view itself did not move.
+    expect(await distanceFromEnd(app)).toBeGreaterThan(away);
+    await expect(jumpToLatest(app)).toBeVisible();
+
+    await jumpToLatest(app).click();
+    await expect(log.getByText('All three steps are done').last()).toBeInViewport();
+    await expectPinned(app);
+
+    // The keyboard too: Jump to latest left focus on the transcript, and Page Up scrolls it back.
+    await expect(log).toBeFocused();
+    await app.keyboard.press('PageUp');
+    await expect(jumpToLatest(app)).toBeVisible();
+    await app.keyboard.press('End');
+    await expectPinned(app);
+  });
+});
