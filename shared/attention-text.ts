@@ -2,6 +2,7 @@
  * The words Switchboard uses to say an agent is asking for something: the OS notification's body and the in-app
  * notice share them. They name the agent and the kind of request, never its content (spec E-PRIV-1). Pure.
  */
+import { cutText } from './cut-text';
 
 /** The kinds of request an agent can ask (a queue item's `mode`). */
 export type RequestKind = 'form' | 'url' | 'permission';
@@ -22,7 +23,7 @@ export const MAX_ASKING_NAME_LENGTH = 60;
  */
 export function askingText(agentName: string, kind: RequestKind, count = 1): string {
   const flat = agentName.replace(/\s+/g, ' ').trim() || 'An agent';
-  const name = flat.length > MAX_ASKING_NAME_LENGTH ? `${flat.slice(0, MAX_ASKING_NAME_LENGTH - 1)}…` : flat;
+  const name = cutText(flat, MAX_ASKING_NAME_LENGTH);
   if (count > 1) return `${name} is asking you ${count} things`;
   return `${name} ${WHAT_IS_ASKED[kind] ?? 'is asking you for something'}`;
 }

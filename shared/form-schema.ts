@@ -12,6 +12,7 @@
  */
 import { foldLookalikes } from './confusables';
 import { revealInvisible, withoutInvisible } from './visible-text';
+import { cutText } from './cut-text';
 
 /** The control a property is drawn as (spec E-FORM-2); `unsupported` per E-FORM-9. */
 export type FieldKind = 'string' | 'single-select' | 'number' | 'integer' | 'boolean' | 'multi-select' | 'unsupported';
@@ -121,7 +122,7 @@ function count(object: JsonObject, key: string): number | undefined {
 
 /** Quotes an agent-chosen name for a message, cut short so a huge name cannot flood it. */
 function quote(name: string): string {
-  const shown = name.length > 80 ? `${name.slice(0, 80)}…` : name;
+  const shown = cutText(name, 80);
   return JSON.stringify(shown);
 }
 

@@ -4,34 +4,45 @@
  * own key handler carries them out, so they work the same in Electron and in the browser harness.
  *
  * Chosen not to clash with what a browser, Electron's default menu, a desktop or a screen reader already uses:
- * Ctrl+Alt+↓/↑ (⌘⌥↓/↑ on macOS, where Ctrl+Option is VoiceOver's own modifier). Pure; no DOM.
+ * Ctrl+Alt+↓/↑ (⌘⌥↓/↑ on macOS, where Ctrl+Option is VoiceOver's own modifier), and the platforms' usual Ctrl+,
+ * (⌘,) for Settings. Pure; no DOM.
  */
 
 /** The commands with a window-wide shortcut. */
-export type ShortcutCommand = 'nextWaitingRequest' | 'previousWaitingRequest';
+export type ShortcutCommand = 'nextWaitingRequest' | 'previousWaitingRequest' | 'settings';
 
 interface Shortcut {
   /** `KeyboardEvent.key` of the key pressed with the modifiers. */
   key: string;
+  /** Whether Alt (⌥) is part of it, besides the primary modifier. */
+  alt: boolean;
   /** Electron's accelerator (CmdOrCtrl is ⌘ on macOS, Ctrl elsewhere). */
   accelerator: string;
+  /** The key as people read it in a tooltip (an arrow rather than "ArrowDown"). */
+  glyph: string;
 }
 
-/** Every window-wide shortcut: the primary modifier (⌘ or Ctrl) plus Alt plus `key`. */
+/** Every window-wide shortcut: the primary modifier (⌘ or Ctrl), Alt where `alt`, and `key`. */
 export const SHORTCUTS: Readonly<Record<ShortcutCommand, Shortcut>> = {
-  nextWaitingRequest: { key: 'ArrowDown', accelerator: 'CmdOrCtrl+Alt+Down' },
-  previousWaitingRequest: { key: 'ArrowUp', accelerator: 'CmdOrCtrl+Alt+Up' },
+  nextWaitingRequest: { key: 'ArrowDown', alt: true, accelerator: 'CmdOrCtrl+Alt+Down', glyph: '↓' },
+  previousWaitingRequest: { key: 'ArrowUp', alt: true, accelerator: 'CmdOrCtrl+Alt+Up', glyph: '↑' },
+  // The platforms' own "Preferences…" key (Ctrl+, / ⌘,).
+  settings: { key: ',', alt: false, accelerator: 'CmdOrCtrl+,', glyph: ',' },
 };
 
-/** The `aria-keyshortcuts` value of a command, e.g. `"Control+Alt+ArrowDown"` (`"Meta+Alt+ArrowDown"` on macOS). */
+/**
+ * The `aria-keyshortcuts` value of a command, e.g. `"Control+Alt+ArrowDown"` (`"Meta+Alt+ArrowDown"` on macOS),
+ * `"Control+,"` for Settings.
+ */
 export function ariaKeyShortcut(command: ShortcutCommand, mac: boolean): string {
-  return `${mac ? 'Meta' : 'Control'}+Alt+${SHORTCUTS[command].key}`;
+  const { key, alt } = SHORTCUTS[command];
+  return `${mac ? 'Meta' : 'Control'}${alt ? '+Alt' : ''}+${key}`;
 }
 
-/** The shortcut as people read it in a tooltip: `"Ctrl+Alt+↓"`, or `"⌘⌥↓"` on macOS. */
+/** The shortcut as people read it in a tooltip: `"Ctrl+Alt+↓"`, or `"⌘⌥↓"` on macOS; `"Ctrl+,"` / `"⌘,"`. */
 export function shortcutLabel(command: ShortcutCommand, mac: boolean): string {
-  const arrow = SHORTCUTS[command].key === 'ArrowDown' ? '↓' : '↑';
-  return mac ? `⌘⌥${arrow}` : `Ctrl+Alt+${arrow}`;
+  const { glyph, alt } = SHORTCUTS[command];
+  return mac ? `⌘${alt ? '⌥' : ''}${glyph}` : `Ctrl+${alt ? 'Alt+' : ''}${glyph}`;
 }
 
 /** The parts of a key event the match reads. */
@@ -43,12 +54,15 @@ export interface KeyPress {
   shiftKey: boolean;
 }
 
-/** Which command a key press is, if any: exactly the primary modifier (⌘ on macOS, Ctrl elsewhere) and Alt. */
+/**
+ * Which command a key press is, if any: exactly the primary modifier (⌘ on macOS, Ctrl elsewhere), Alt where the
+ * shortcut has it and not otherwise, no Shift, and its key.
+ */
 export function shortcutOf(press: KeyPress, mac: boolean): ShortcutCommand | undefined {
   const primary = mac ? press.metaKey && !press.ctrlKey : press.ctrlKey && !press.metaKey;
-  if (!primary || !press.altKey || press.shiftKey) return undefined;
+  if (!primary || press.shiftKey) return undefined;
   for (const [command, shortcut] of Object.entries(SHORTCUTS) as Array<[ShortcutCommand, Shortcut]>) {
-    if (shortcut.key === press.key) return command;
+    if (shortcut.key === press.key && shortcut.alt === press.altKey) return command;
   }
   return undefined;
 }

@@ -50,8 +50,8 @@ import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import type { UrlOpener } from './url-opener';
 import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
-import { ENDED, HistoryRecorder, outcomeOf } from './history/history-recorder';
-import { liveRequestEntry, recordEntryId } from './elicitation/live-record';
+import { ENDED, HistoryRecorder, outcomeOf, recordEntryId } from './history/history-recorder';
+import { liveRequestEntry } from './elicitation/live-record';
 import { endedEntries } from './sessions/transcript';
 import { updatesUnavailableReason } from './update-availability';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
@@ -397,7 +397,10 @@ export class Hub {
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
       this.afterAnswerSent(() => {
         this.recorder.answered(p.itemId, outcome);
-        if (live) this.writeLiveRecord(live.item, outcome, { sent });
+        // An item that stays (Escape's kept-draft cancel, a consented URL) was already recorded with this outcome by
+        // itemChanged; only what was sent, which itemChanged does not know, is written again.
+        const recorded = this.liveRecords.get(p.itemId)?.outcome === outcome;
+        if (live && (sent !== undefined || !recorded)) this.writeLiveRecord(live.item, outcome, { sent });
       });
       return {};
     },

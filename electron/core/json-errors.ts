@@ -6,6 +6,7 @@
  * does); this module only turns the offset into a line and column and the code into a phrase.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { cutText } from '../../shared/cut-text';
 
 /**
  * What each of jsonc-parser's error codes means, as the end of a sentence, by the code's name
@@ -55,7 +56,7 @@ const MAX_SYMBOL_CHARS = 20;
 /** The stray word at `offset` (up to whitespace or punctuation JSON uses), at most MAX_SYMBOL_CHARS long. */
 function symbolAt(text: string, offset: number): string {
   const word = /^[^\s{}[\]:,"]+/.exec(text.slice(offset, offset + MAX_SYMBOL_CHARS + 1))?.[0] ?? text.charAt(offset);
-  return word.length > MAX_SYMBOL_CHARS ? `${word.slice(0, MAX_SYMBOL_CHARS)}…` : word;
+  return cutText(word, MAX_SYMBOL_CHARS);
 }
 
 /**

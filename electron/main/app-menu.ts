@@ -25,7 +25,7 @@ export const COMMAND_ACCELERATORS: Record<'newSession' | 'nextWaitingRequest' | 
   nextWaitingRequest: SHORTCUTS.nextWaitingRequest.accelerator,
   previousWaitingRequest: SHORTCUTS.previousWaitingRequest.accelerator,
   addAgent: 'CmdOrCtrl+Shift+N',
-  settings: 'CmdOrCtrl+,',
+  settings: SHORTCUTS.settings.accelerator,
 };
 
 export interface MenuOptions {

@@ -7,7 +7,6 @@ import { PaneSwitch, type Pane } from './shell/PaneSwitch';
 import { useOnePane } from './shell/one-pane';
 import { useFocusRescue } from './shell/focus-rescue';
 import { focusedItemId, useWindowShortcuts } from './shell/window-shortcuts';
-import { useSettingsShortcut } from './shell/settings-shortcut';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
@@ -52,7 +51,6 @@ export function App({ store }: { store: AppStore }) {
     (direction: 1 | -1) => store.dispatch({ type: 'stepWaiting', direction, from: focusedItemId() }),
     [store],
   );
-  useWindowShortcuts((command) => stepWaiting(command === 'nextWaitingRequest' ? 1 : -1));
 
   // Native-menu commands from main (the menu's accelerators work wherever focus is). A command is handled
   // once per `seq`: opening a dialog is state derived while rendering, focusing a field is an effect.
@@ -65,7 +63,7 @@ export function App({ store }: { store: AppStore }) {
   }
   // Never over another dialog: that would throw away what is typed in it.
   const openSettings = useCallback(() => setDialog((open) => open ?? { kind: 'settings' }), []);
-  useSettingsShortcut(openSettings);
+  useWindowShortcuts((command) => (command === 'settings' ? openSettings() : stepWaiting(command === 'nextWaitingRequest' ? 1 : -1)));
   useEffect(() => {
     if (menuCommand?.command === 'nextWaitingRequest') stepWaiting(1);
     if (menuCommand?.command === 'previousWaitingRequest') stepWaiting(-1);

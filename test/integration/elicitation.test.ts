@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
+import { Transcript } from '../../electron/core/sessions/transcript';
+import { recordEntryId } from '../../electron/core/history/history-recorder';
 import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
 
 let rig: Rig | undefined;
@@ -157,7 +159,11 @@ describe('answers go back to the agent that asked', () => {
     await puppet.send(formRequest(24));
     const item = await queueItem(hub);
     await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'Ada' } });
+    const writes = vi.spyOn(Transcript.prototype, 'request');
     await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'cancel', keepDraft: true });
+    // The session's record of it is written once, as cancelled (it was written twice: by itemChanged and the handler).
+    expect(writes.mock.calls.map(([entryId, entry]) => [entryId, entry.request?.outcome])).toEqual([[recordEntryId(item.itemId), 'cancelled']]);
+    writes.mockRestore();
     // spec E-RES-1, E-RES-2: the same answer as the Cancel button, without content.
     expect((await puppet.responseTo(24)).result).toEqual({ action: 'cancel' });
     expect(hub.snapshot().queue).toEqual([expect.objectContaining({ itemId: item.itemId, state: 'cancelled', draft: { name: 'Ada' } })]);
@@ -271,7 +277,7 @@ describe('cancellation', () => {
     const queue = hub.snapshot().queue;
     expect(queue).toHaveLength(MAX_ENDED_PER_AGENT);
     expect(queue[0].message.startsWith('505 ')).toBe(true);
-    expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS + 1);
+    expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS);
   }, 60_000);
 
   it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {

@@ -117,9 +117,9 @@ describe('initialize and version negotiation', () => {
       return s.kind === 'crashed' ? s : undefined;
     });
     expect(status).toMatchObject({ code: 127, message: 'The agent exited with code 127: its command was not found.', fix: 'command' });
-    // The last STDERR_TAIL_LINES lines, each at most STDERR_TAIL_LINE_CHARS (and an ellipsis).
+    // The last STDERR_TAIL_LINES lines, each at most STDERR_TAIL_LINE_CHARS, ellipsis included.
     expect(status.stderrTail).toHaveLength(STDERR_TAIL_LINES);
-    expect(status.stderrTail!.slice(-5)).toEqual(['noise 19', 'key ‹redacted›', 'mine is ‹redacted›', 'see https://example.com/…', 'x'.repeat(STDERR_TAIL_LINE_CHARS) + '…']);
+    expect(status.stderrTail!.slice(-5)).toEqual(['noise 19', 'key ‹redacted›', 'mine is ‹redacted›', 'see https://example.com/…', 'x'.repeat(STDERR_TAIL_LINE_CHARS - 1) + '…']);
   });
 
   it('says the working folder is missing rather than blaming the command', async () => {

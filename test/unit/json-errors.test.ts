@@ -23,7 +23,7 @@ describe('JSON syntax errors in words', () => {
     expect(firstJsonError('{ "a": tru }', { comments: false, trailingCommas: false })).toBe('Line 1, column 8: unexpected “tru”.');
     expect(firstJsonError('{ a: 1 }', { comments: false, trailingCommas: false })).toBe('Line 1, column 3: unexpected “a”.');
     const long = `{ "a": ${'x'.repeat(100)} }`;
-    expect(firstJsonError(long, { comments: false, trailingCommas: false })).toBe(`Line 1, column 8: unexpected “${'x'.repeat(20)}…”.`);
+    expect(firstJsonError(long, { comments: false, trailingCommas: false })).toBe(`Line 1, column 8: unexpected “${'x'.repeat(19)}…”.`);
   });
 
   it('follows the dialect: comments and trailing commas are errors in plain JSON only', () => {

@@ -36,6 +36,26 @@ describe('window-wide shortcuts (issue 12 scope 5)', () => {
   });
 });
 
+describe('the Settings shortcut, from the same table', () => {
+  it('is Ctrl+, or ⌘, on macOS, without Alt or Shift', () => {
+    expect(shortcutOf(press(',', { ctrlKey: true }), false)).toBe('settings');
+    expect(shortcutOf(press(',', { metaKey: true }), true)).toBe('settings');
+    expect(shortcutOf(press(',', { ctrlKey: true }), true)).toBeUndefined();
+    expect(shortcutOf(press(',', { ctrlKey: true, altKey: true }), false)).toBeUndefined();
+    expect(shortcutOf(press(',', { ctrlKey: true, shiftKey: true }), false)).toBeUndefined();
+    // An arrow without Alt is text editing, not a window shortcut.
+    expect(shortcutOf(press('ArrowDown', { ctrlKey: true }), false)).toBeUndefined();
+  });
+
+  it('is declared to assistive technology, the tooltip and the native menu from that table', () => {
+    expect(ariaKeyShortcut('settings', false)).toBe('Control+,');
+    expect(ariaKeyShortcut('settings', true)).toBe('Meta+,');
+    expect(shortcutLabel('settings', true)).toBe('⌘,');
+    expect(shortcutLabel('settings', false)).toBe('Ctrl+,');
+    expect(COMMAND_ACCELERATORS.settings).toBe(SHORTCUTS.settings.accelerator);
+  });
+});
+
 describe('menu keys (WAI-ARIA menu button)', () => {
   it('moves with the arrows, wrapping, and jumps with Home and End', () => {
     expect(menuKeyTarget('ArrowDown', 0, 3)).toBe(1);

@@ -5,6 +5,7 @@
  * Everything here comes from the agent, so every part is bounded; `rawInput` has no schema (each agent's tool
  * input), so only a few well-known top-level keys are read and nothing else of it is kept.
  */
+import { cutText } from '../../../shared/cut-text';
 
 /** Paths kept per request: enough to show what a multi-file delete covers, few enough for one card. */
 export const MAX_TARGET_PATHS = 20;
@@ -36,7 +37,7 @@ export function permissionTargets(toolCall: unknown): PermissionTargets {
   if (!isRecord(toolCall)) return { paths };
   const add = (value: unknown) => {
     if (typeof value !== 'string' || value.trim() === '' || paths.length >= MAX_TARGET_PATHS) return;
-    const path = cut(value, MAX_TARGET_PATH_CHARS);
+    const path = cutText(value, MAX_TARGET_PATH_CHARS);
     if (!paths.includes(path)) paths.push(path);
   };
   if (Array.isArray(toolCall.locations)) {
@@ -54,13 +55,13 @@ export function permissionTargets(toolCall: unknown): PermissionTargets {
       command ??= commandText(rawInput[key]);
     }
   }
-  const toolKind = typeof toolCall.kind === 'string' && toolCall.kind !== '' ? cut(toolCall.kind, MAX_KIND_CHARS) : undefined;
+  const toolKind = typeof toolCall.kind === 'string' && toolCall.kind !== '' ? cutText(toolCall.kind, MAX_KIND_CHARS) : undefined;
   return { ...(toolKind ? { toolKind } : {}), paths, ...(command ? { command } : {}) };
 }
 
 /** A command as the card shows it: a string, or argv joined with spaces, cut to {@link MAX_TARGET_COMMAND_CHARS}. */
 export function commandText(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return cut(value, MAX_TARGET_COMMAND_CHARS);
+  if (typeof value === 'string' && value.trim() !== '') return cutText(value, MAX_TARGET_COMMAND_CHARS);
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const words: string[] = [];
   let length = 0;
@@ -70,11 +71,7 @@ export function commandText(value: unknown): string | undefined {
     length += word.length + 1;
     if (length > MAX_TARGET_COMMAND_CHARS) break;
   }
-  return cut(words.join(' '), MAX_TARGET_COMMAND_CHARS);
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return cutText(words.join(' '), MAX_TARGET_COMMAND_CHARS);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -9,6 +9,7 @@
  */
 import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
 import { commands as commandList, configOptions, MAX_LABEL_CHARS, usage } from './session-setup';
+import { cutText } from '../../../shared/cut-text';
 
 /** Lines of one side of a diff kept for display; the rest is counted, not shown. */
 export const MAX_DIFF_LINES = 2000;
@@ -236,7 +237,7 @@ function unknown(sessionUpdate: string, update: Json): NormalizedUpdate {
   } catch {
     summary = '(unreadable)';
   }
-  return { kind: 'unknown', sessionUpdate, summary: summary.length > UNKNOWN_SUMMARY_CHARS ? `${summary.slice(0, UNKNOWN_SUMMARY_CHARS)}…` : summary };
+  return { kind: 'unknown', sessionUpdate, summary: cutText(summary, UNKNOWN_SUMMARY_CHARS) };
 }
 
 /** Decoded base64 terminal bytes, or undefined when not a string; only the tail of an oversized string is decoded. */

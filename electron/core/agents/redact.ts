@@ -10,6 +10,7 @@
  * - for log lines only ({@link redactLogLine}): every URL is cut to its scheme and host, since paths and
  *   queries carry OAuth `state`, codes and tokens.
  */
+import { cutText } from '../../../shared/cut-text';
 
 const REDACTED = '‹redacted›';
 
@@ -68,5 +69,5 @@ export function redactLogLine(line: string, secrets: Iterable<string> = []): str
   const text = redactSecrets(line.replace(URL_IN_TEXT, urlToHost), secrets)
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
     .replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
-  return text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}…` : text;
+  return cutText(text, MAX_LOG_LINE_CHARS);
 }

@@ -3,6 +3,7 @@
  * the status a user sees says *why* ("npm ERR! 404 '@scope/agnt' is not in this registry") without opening the log.
  */
 import { redactLogLine } from './redact';
+import { cutText } from '../../../shared/cut-text';
 
 /** Lines of stderr shown with a failed start or crash: enough for a stack trace's head or npm's error block. */
 export const STDERR_TAIL_LINES = 12;
@@ -21,6 +22,6 @@ export function stderrTail(stderr: string, secrets: Iterable<string>): string[] 
     // Redacted whole, then cut: cutting first could leave half a secret that no longer matches. The stderr kept
     // per agent is bounded (agent-process.ts), so this is bounded too.
     const safe = redactLogLine(line, values);
-    return safe.length > STDERR_TAIL_LINE_CHARS ? `${safe.slice(0, STDERR_TAIL_LINE_CHARS)}…` : safe;
+    return cutText(safe, STDERR_TAIL_LINE_CHARS);
   });
 }

@@ -18,6 +18,7 @@ import { analyzeUrl } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm } from './form-descriptions';
 import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
+import { cutText } from '../../../shared/cut-text';
 
 /** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */
 export type ElicitationAnswer =
@@ -577,7 +578,7 @@ export class ElicitationBroker {
 
   private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView> | Partial<PermissionItemView>): void {
     const ending = patch.state !== undefined && ENDED.includes(patch.state);
-    const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: `${entry.view.message.slice(0, MAX_ENDED_MESSAGE_CHARS)}…` } : {};
+    const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: cutText(entry.view.message, MAX_ENDED_MESSAGE_CHARS) } : {};
     entry.view = { ...entry.view, ...patch, ...message } as QueueItemView;
     this.listener.itemChanged(entry.view);
     if (ending) this.dropOldest(entry.view.agentId, CAPPED_ENDED, MAX_ENDED_PER_AGENT);

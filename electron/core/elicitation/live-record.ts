@@ -1,23 +1,19 @@
 /**
  * The live transcript's record of a session request (issue 12 scope 6): the question where it was asked, how it
  * stands, and once a form is sent, what was sent in words, with secret-looking fields masked (spec E-FORM-12).
- * The history keeps the same record without any value (spec E-PRIV-1; history-recorder.ts); this one lives in
- * memory only, for as long as the live session.
+ * The history keeps the same record without any value (spec E-PRIV-1; history-recorder.ts, which also names the
+ * entry id and text both use); this one lives in memory only, for as long as the live session.
  */
 import type { FormCheck } from '../../../shared/form-schema';
 import { describeForm, formatContentValue } from '../../../shared/form-schema';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
-import { requestRecord } from '../history/history-recorder';
+import { recordText, requestRecord } from '../history/history-recorder';
+import { cutText } from '../../../shared/cut-text';
 
 /** Characters of a request's message the record keeps: the card has it all; a 500 KB message is not held twice. */
 export const MAX_RECORD_MESSAGE_CHARS = 4000;
 /** Characters of one sent value the record keeps (a long text answer is cut with "…"). */
 export const MAX_RECORD_ANSWER_CHARS = 500;
-
-/** The entry id of an item's record; the history recorder uses the same, so its value-free copy is what is stored. */
-export function recordEntryId(itemId: string): string {
-  return `request-${itemId}`;
-}
 
 /**
  * The transcript entry for `item` with `outcome`. `sent` is a form accept's content as sent: each field that
@@ -32,7 +28,7 @@ export function liveRequestEntry(
   const base = requestRecord(item, outcome, answer.option);
   const request: RequestRecordView = {
     ...base,
-    message: cut(base.message, MAX_RECORD_MESSAGE_CHARS),
+    message: cutText(base.message, MAX_RECORD_MESSAGE_CHARS),
     ...(outcome === 'open' && item.state === 'pending' ? { waiting: true } : {}),
   };
   const { sent } = answer;
@@ -42,13 +38,8 @@ export function liveRequestEntry(
     request.fields = request.fields.map((field) => {
       const spec = specs.get(field.name);
       if (field.secret || !spec || !Object.hasOwn(sent, field.name)) return field;
-      return { ...field, answer: cut(formatContentValue(spec, sent[field.name]), MAX_RECORD_ANSWER_CHARS) };
+      return { ...field, answer: cutText(formatContentValue(spec, sent[field.name]), MAX_RECORD_ANSWER_CHARS) };
     });
   }
-  const text = item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
-  return { role: 'system', kind: 'request', text: cut(text, MAX_RECORD_MESSAGE_CHARS), request };
-}
-
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return { role: 'system', kind: 'request', text: cutText(recordText(item), MAX_RECORD_MESSAGE_CHARS), request };
 }

@@ -184,11 +184,10 @@ export class HistoryRecorder {
   private putRequest(sessionKey: string, item: QueueItemView, outcome: RequestRecordView['outcome'], option?: string): void {
     const tracked = this.tracked.get(sessionKey);
     if (!tracked) return;
-    const entryId = `request-${item.itemId}`;
+    const entryId = recordEntryId(item.itemId);
     const previous = tracked.requests.get(entryId)?.request;
     const request = requestRecord(item, outcome, option ?? previous?.option);
-    const text = item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
-    tracked.requests.set(entryId, { entryId, role: 'system', kind: 'request', text, request });
+    tracked.requests.set(entryId, { entryId, role: 'system', kind: 'request', text: recordText(item), request });
     tracked.dirty.add(entryId);
     this.schedule();
   }
@@ -237,6 +236,19 @@ export function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
     default:
       return item.state;
   }
+}
+
+/**
+ * The transcript entry id of an item's request record, the same in the live transcript (live-record.ts) and in the
+ * history, so the stored, value-free copy replaces the live one of the same id.
+ */
+export function recordEntryId(itemId: string): string {
+  return `request-${itemId}`;
+}
+
+/** A request record entry's text: the message, after the permission's title for a permission. */
+export function recordText(item: QueueItemView): string {
+  return item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
 }
 
 /**

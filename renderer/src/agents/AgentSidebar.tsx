@@ -4,7 +4,8 @@ import { waitingText } from '../shell/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';
 import { AgentStatusLine } from './AgentStatusLine';
-import { settingsKeyShortcut } from '../shell/settings-shortcut';
+import { ariaKeyShortcut } from '../../../shared/shortcuts';
+import { IS_MAC } from '../shell/window-shortcuts';
 import './AgentSidebar.css';
 
 interface AgentSidebarProps {
@@ -143,7 +144,7 @@ export function AgentSidebar(props: AgentSidebarProps) {
         <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
           MCP servers
         </button>
-        <button type="button" className="button settings-button" aria-keyshortcuts={settingsKeyShortcut()} onClick={() => onDialog({ kind: 'settings' })}>
+        <button type="button" className="button settings-button" aria-keyshortcuts={ariaKeyShortcut('settings', IS_MAC)} onClick={() => onDialog({ kind: 'settings' })}>
           Settings
         </button>
       </div>

@@ -3,6 +3,7 @@ import type { QueueItemView } from '../../../shared/bridge';
 import { clockTime, requestLabelText, scopeLines, waitingText } from '../shell/format';
 import { isUnread } from '../state/store';
 import './WaitingForYou.css';
+import { cutText } from '../../../shared/cut-text';
 
 interface WaitingForYouProps {
   /** Every agent's waiting items, oldest first ({@link waitingItems}). */
@@ -114,7 +115,7 @@ function kindText(item: QueueItemView): string {
 function summaryText(item: QueueItemView): string {
   const text = item.mode === 'permission' ? item.title : item.message;
   const line = text.trim() || '(no message)';
-  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
+  return cutText(line, 240);
 }
 
 /** "While signing in", or "Session 2 › Tool call: Edit files". */

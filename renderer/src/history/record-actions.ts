@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { cutText } from '../../../shared/cut-text';
 
 /**
  * What a request record in a live session's transcript can do (issue 12 scope 7). Provided by the session view;
@@ -27,6 +28,6 @@ const QUOTED_QUESTION_CHARS = 80;
 export function explainDeclineText(question: string): string {
   const line = question.trim().split('\n')[0]?.trim() ?? '';
   if (!line) return 'I declined your request because ';
-  const quoted = line.length > QUOTED_QUESTION_CHARS ? `${line.slice(0, QUOTED_QUESTION_CHARS - 1)}…` : line;
+  const quoted = cutText(line, QUOTED_QUESTION_CHARS);
   return `I declined “${quoted}” because `;
 }

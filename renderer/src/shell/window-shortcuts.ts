@@ -6,8 +6,9 @@ export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test
 
 /**
  * Carries out the window-wide shortcuts of shared/shortcuts.ts wherever focus is, in Electron and in the browser
- * harness alike (the native menu only shows them; see app-menu.ts), except while a modal dialog is open.
- * `onCommand` may change between renders.
+ * harness alike (the native menu shows them; see app-menu.ts), except while a modal dialog is open, so Settings
+ * never opens over what is typed in another dialog. Settings' menu accelerator may fire as well in Electron;
+ * opening an open dialog changes nothing. `onCommand` may change between renders.
  */
 export function useWindowShortcuts(onCommand: (command: ShortcutCommand) => void): void {
   const latest = useRef(onCommand);
