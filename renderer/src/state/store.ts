@@ -18,7 +18,7 @@ import type {
   TranscriptAppend,
   TranscriptEntry,
 } from '../../../shared/bridge';
-import { revealEvent } from '../shell/visible-events';
+import { joinRevealed, revealEvent } from '../shell/visible-events';
 import { askingText } from '../../../shared/attention-text';
 
 /** Whether the renderer currently reaches main (always `open` under Electron's preload). */
@@ -75,8 +75,6 @@ export interface AppState {
   historyNoticeShown: boolean;
   /** A card to bring into view and focus; a new `seq` asks again for the same item. */
   reveal: RevealRequest | null;
-  /** Narrow windows only: the Requests panel is folded away. */
-  queueCollapsed: boolean;
   /**
    * Items whose card has been on screen at least once. A waiting item not in here is unread. Only ids still in
    * the queue are kept, so the set never outgrows the queue.
@@ -123,7 +121,6 @@ export type AppAction =
    * (the card in focus) or else the last one revealed, across agents, and focuses into it.
    */
   | { type: 'stepWaiting'; direction: 1 | -1; from?: string }
-  | { type: 'toggleQueue' }
   /** These items' cards have been on screen: they are read. */
   | { type: 'markSeen'; itemIds: string[] };
 
@@ -148,7 +145,6 @@ export const initialState: AppState = {
   historyVersion: 0,
   historyNoticeShown: false,
   reveal: null,
-  queueCollapsed: false,
   seen: new Set(),
   pendingFocus: null,
   menuCommand: null,
@@ -194,8 +190,6 @@ export function reduce(state: AppState, action: AppAction): AppState {
       const target = stepWaiting(ids, action.from ?? state.reveal?.itemId, action.direction);
       return target ? revealItem(state, target, true) : state;
     }
-    case 'toggleQueue':
-      return { ...state, queueCollapsed: !state.queueCollapsed };
     case 'markSeen': {
       const queued = new Set(state.queue.map((i) => i.itemId));
       const fresh = action.itemIds.filter((id) => !state.seen.has(id) && queued.has(id));
@@ -206,8 +200,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
 }
 
 /**
- * Selects the item's agent, and its session when it belongs to one, shows the agent view with the Requests panel
- * unfolded, and asks for the card to be revealed. An item not in the queue changes nothing.
+ * Selects the item's agent, and its session when it belongs to one, shows the agent view, and asks for the card
+ * to be revealed (a narrow window switches to its Requests pane for it). An item not in the queue changes nothing.
  */
 function revealItem(state: AppState, itemId: string, into = false): AppState {
   const item = state.queue.find((i) => i.itemId === itemId);
@@ -221,7 +215,6 @@ function revealItem(state: AppState, itemId: string, into = false): AppState {
     selectedAgentId: item.agentId,
     selectedSessions,
     view: 'agent',
-    queueCollapsed: false,
     reveal: { itemId, seq: (state.reveal?.seq ?? 0) + 1, ...(into ? { into } : {}) },
     pendingFocus: state.pendingFocus === itemId ? null : state.pendingFocus,
   };
@@ -311,7 +304,7 @@ export function appendToEntries(transcript: TranscriptEntry[], appends: Transcri
   const next = transcript.slice();
   for (const { entryId, text } of appends) {
     const at = next.findLastIndex((entry) => entry.entryId === entryId);
-    if (at >= 0) next[at] = { ...next[at], text: next[at].text + text };
+    if (at >= 0) next[at] = { ...next[at], text: joinRevealed(next[at].text, text) };
   }
   return next;
 }
