@@ -122,7 +122,7 @@ export function SessionView(props: SessionViewProps) {
       </header>
       <SessionBar session={session} live={agentReady} />
       {waiting.length > 0 && (
-        <button type="button" className="session-waiting" onClick={() => onRevealItem(waiting[0].itemId)}>
+        <button type="button" className="session-waiting warn-box" onClick={() => onRevealItem(waiting[0].itemId)}>
           <span className="session-waiting-dot" aria-hidden="true" />
           <span>{sessionWaitingText(waiting.length)}</span>
           <span className="session-waiting-action">{waiting.length === 1 ? 'Show it' : 'Show the first'}</span>
