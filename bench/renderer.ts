@@ -30,7 +30,13 @@ export async function launchChromium(): Promise<Browser> {
 
 /** Installed before the page's own scripts: records long tasks, card event arrivals and card paints. */
 export function instrument(): void {
-  const bench = { longTasks: [] as Array<{ start: number; duration: number }>, arrived: new Map<number, number>(), painted: new Map<number, number>(), keys: [] as number[] };
+  const bench = {
+    longTasks: [] as Array<{ start: number; duration: number }>,
+    arrived: new Map<number, number>(),
+    painted: new Map<number, number>(),
+    paintedTimer: new Map<number, number>(),
+    keys: [] as number[],
+  };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -47,14 +53,18 @@ export function instrument(): void {
       });
     }
   };
-  // Once a frame (cheap: at most 30 cards are drawn): a card found in a frame is painted by that frame.
+  // Once a frame (cheap: at most 30 cards are drawn): a card found in a frame is painted by that frame. It counts
+  // as painted when the next frame begins (the main thread has finished painting this one). The earlier stamp, the
+  // first timer after the frame, is kept for comparison: while text streams, React's scheduler and the socket keep
+  // other tasks queued, and a timer waited behind them for up to hundreds of ms after the paint (issue 13).
   const frame = () => {
     for (const card of Array.from(document.querySelectorAll('article[aria-label^="Request from"]'))) {
       const match = /Bench card (\d+)/.exec(card.textContent ?? '');
       if (match && !bench.painted.has(Number(match[1]))) {
         const n = Number(match[1]);
         bench.painted.set(n, -1);
-        setTimeout(() => bench.painted.set(n, performance.now()), 0);
+        requestAnimationFrame(() => bench.painted.set(n, performance.now()));
+        setTimeout(() => bench.paintedTimer.set(n, performance.now()), 0);
       }
     }
     requestAnimationFrame(frame);
@@ -79,6 +89,8 @@ export interface RendererResult {
   longestTaskMs: number;
   longTaskMs: Summary;
   cardPaintMs: Summary;
+  /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
+  cardPaintTimerMs: Summary;
   heapAfterGcMb: number;
   typingMs: Summary;
   /** Characters of transcript text drawn when the stream had been drawn in full. */
@@ -134,9 +146,17 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     const streamMs = performance.now() - started;
     const recorded = await page.evaluate(() => {
-      const b = (window as unknown as { __bench: { longTasks: Array<{ duration: number }>; arrived: Map<number, number>; painted: Map<number, number> } }).__bench;
-      const cards = [...b.arrived].map(([n, at]) => (b.painted.get(n) ?? -1) - at).filter((ms) => ms >= 0);
-      return { longTasks: b.longTasks.map((t) => t.duration), cards, missing: b.arrived.size - cards.length, chars: document.querySelector('[role="log"]')?.textContent?.length ?? 0 };
+      type Stamps = Map<number, number>;
+      const b = (window as unknown as { __bench: { longTasks: Array<{ duration: number }>; arrived: Stamps; painted: Stamps; paintedTimer: Stamps } }).__bench;
+      // No named helper here: tsx would wrap it in a `__name` call the page does not have.
+      const [cards, cardsTimer] = [b.painted, b.paintedTimer].map((stamps) => [...b.arrived].map(([n, at]) => (stamps.get(n) ?? -1) - at).filter((ms) => ms >= 0));
+      return {
+        longTasks: b.longTasks.map((t) => t.duration),
+        cards,
+        cardsTimer,
+        missing: b.arrived.size - cards.length,
+        chars: document.querySelector('[role="log"]')?.textContent?.length ?? 0,
+      };
     });
     log(`  renderer stream: ${streamMs.toFixed(0)} ms, ${recorded.longTasks.length} long tasks, ${recorded.cards.length} cards timed`);
     if (recorded.cards.length < STREAM_CARDS) log(`  (${STREAM_CARDS - recorded.cards.length} cards not timed: arrived ${recorded.cards.length + recorded.missing})`);
@@ -161,6 +181,7 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
       longestTaskMs: Math.max(0, ...recorded.longTasks),
       longTaskMs: summarize(recorded.longTasks),
       cardPaintMs: summarize(recorded.cards),
+      cardPaintTimerMs: summarize(recorded.cardsTimer),
       heapAfterGcMb: heap,
       typingMs: summarize(keysMs),
       transcriptChars: recorded.chars,

@@ -90,16 +90,23 @@ export const MAX_READ_ANSWER_BYTES = 2 * MAX_FILE_BYTES;
 
 /**
  * File reads and writes one connection may have in progress at once. Each holds up to MAX_FILE_BYTES in
- * main (buffer and string); without a cap an agent firing thousands of reads at once makes main hold
- * gigabytes. Agents read files one or a few at a time, so 4 does not slow one down; the rest are refused
- * with -32005 and may be retried.
+ * main (buffer and string) and a libuv threadpool thread (main has four, shared with DNS and the app's own
+ * files); without a cap an agent firing thousands of reads at once made main hold gigabytes. Further ones
+ * wait their turn (MAX_FILE_ACCESS_QUEUED).
  */
-export const MAX_FILE_ACCESS_IN_FLIGHT = 4;
+export const MAX_FILE_ACCESS_IN_FLIGHT = 2;
+
+/**
+ * File accesses of one connection that may wait for a turn, holding only their parameters. Agents that
+ * read several files at once are served in order; beyond this many the extra ones are refused with -32005
+ * and may be retried.
+ */
+export const MAX_FILE_ACCESS_QUEUED = 64;
 
 /**
  * Bytes Switchboard may have written to an agent's stdin that the agent has not read. Answers are small,
  * except file reads: room for 8 MiB of ordinary answers plus MAX_FILE_ACCESS_IN_FLIGHT read answers of
- * MAX_READ_ANSWER_BYTES (a budget of 8 MiB alone once ended the connection of an agent that read one 9 MB
+ * MAX_READ_ANSWER_BYTES, 48 MiB in all (a budget of 8 MiB alone once ended the connection of an agent that read one 9 MB
  * file). An agent that never reads its stdin fills this and its connection ends with a sentence, instead
  * of main queueing answers until it runs out of memory (which once took 25 s).
  */

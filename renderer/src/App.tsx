@@ -3,6 +3,8 @@ import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
+import { PaneSwitch, type Pane } from './shell/PaneSwitch';
+import { useOnePane } from './shell/one-pane';
 import { useFocusRescue } from './shell/focus-rescue';
 import { focusedItemId, useWindowShortcuts } from './shell/window-shortcuts';
 import { QueuePanel } from './elicitation/QueuePanel';
@@ -24,6 +26,8 @@ export function App({ store }: { store: AppStore }) {
   const state = useSyncExternalStore(store.subscribe, store.getState);
   const [composerTexts, setComposerTexts] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<AgentDialog | null>(null);
+  /** Which pane a narrow window shows (see PaneSwitch); wider windows show both and ignore it. */
+  const [pane, setPane] = useState<Pane>('session');
 
   const agent = state.agents.find((a) => a.agentId === state.selectedAgentId) ?? state.agents[0] ?? null;
   const counts = useMemo(() => pendingCounts(state.queue), [state.queue]);
@@ -89,6 +93,7 @@ export function App({ store }: { store: AppStore }) {
   const onNoticeAction = useCallback(
     (action: NoticeAction) => {
       if (action.kind === 'show') return revealItem(action.itemId);
+      setPane('session');
       showSession(action.agentId, action.sessionKey);
       setComposerText(action.sessionKey, (previous) => (previous.trim() ? previous : explainDeclineText(action.question)));
       setComposeFor(action.sessionKey);
@@ -103,8 +108,20 @@ export function App({ store }: { store: AppStore }) {
   const historyView = state.view === 'history';
   // Nothing in the Requests column: it goes away and the session takes the room (issue 12, layout).
   const queueEmpty = items.length === 0 && others.length === 0;
+
+  // Narrow windows show one pane at a time (issue 12 scope 1). Whatever asks for a card (Show, Next / Previous
+  // waiting request, a notification) switches to the requests; a request arriving never does by itself. With
+  // nothing waiting there is no switch, and the next request starts from the session again.
+  const [handledRevealSeq, setHandledRevealSeq] = useState(state.reveal?.seq ?? 0);
+  if (state.reveal && state.reveal.seq !== handledRevealSeq) {
+    setHandledRevealSeq(state.reveal.seq);
+    setPane('requests');
+  }
+  if (queueEmpty && pane !== 'session') setPane('session');
+  const onePane = useOnePane();
+  const layout = queueEmpty ? ' queue-empty' : ` pane-${pane}`;
   return (
-    <div className={`app${queueEmpty ? ' queue-empty' : ''}`}>
+    <div className={`app${layout}`}>
       <AgentSidebar
         agents={state.agents}
         selectedAgentId={waitingView || historyView ? null : (agent?.agentId ?? null)}
@@ -117,8 +134,18 @@ export function App({ store }: { store: AppStore }) {
         onShowHistory={showHistory}
         onDialog={setDialog}
       />
-      <main className="workspace">
-        <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onAction={onNoticeAction} />
+      <PaneSwitch
+        shown={!queueEmpty}
+        onePane={onePane}
+        pane={pane}
+        onPane={setPane}
+        firstLabel={historyView ? 'History' : waitingView ? 'Waiting for you' : 'Session'}
+        waiting={total}
+        sessionPaneId="workspace-pane"
+        requestsPaneId="requests-pane"
+      />
+      <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onAction={onNoticeAction} />
+      <main className="workspace" id="workspace-pane">
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
         ) : historyView ? (
@@ -160,9 +187,9 @@ export function App({ store }: { store: AppStore }) {
           onSelectAgent={selectAgent}
           urlMode={state.urlMode}
           sessionNames={names}
+          id="requests-pane"
           reveal={state.reveal}
-          collapsed={state.queueCollapsed}
-          onToggleCollapsed={() => store.dispatch({ type: 'toggleQueue' })}
+          onScreen={!onePane || pane === 'requests'}
           onSeen={markSeen}
           onShowWaiting={showWaiting}
           waitingTotal={total}

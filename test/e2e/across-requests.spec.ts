@@ -44,7 +44,7 @@ test.describe('notices', () => {
     await expect(notice).toBeHidden({ timeout: 12_000 });
   });
 
-  test('the notices strip takes its own room and never covers a card button', async ({ app }) => {
+  test('the notices strip never covers a card button', async ({ app }) => {
     await app.setViewportSize({ width: 800, height: 600 });
     await startSessionAndPrompt(app, 'Demo agent', 'complete-early');
     await expect(notices(app).getByText('finished the request')).toBeVisible();

@@ -61,6 +61,18 @@ export async function startSessionAndPrompt(page: Page, agentName: string, text:
   await composer.press('Enter');
 }
 
+/** The narrow window's Session / Requests switch (below 761 px with a request waiting; issue 12 scope 1). */
+export function paneTabs(page: Page) {
+  return page.getByRole('tablist', { name: 'Show' });
+}
+
+/** In a narrow window, waits for the switch and shows the Requests pane (wider windows show both: do not call). */
+export async function showRequests(page: Page): Promise<void> {
+  const tab = paneTabs(page).getByRole('tab', { name: /^Requests/ });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+}
+
 /** The queue card of a request from `agentName` (the first one if several). */
 export function card(page: Page, agentName: string) {
   return page.getByRole('article', { name: `Request from ${agentName}` }).first();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
+import { card, demoAgents, expect, showRequests, startSessionAndPrompt, test } from './fixtures';
 
 // How the app looks and whether everyone can use it (issue 12, "checks that keep it so"): axe-core on every main
 // screen in both themes with no serious or critical violation, and screenshot comparisons of two stable screens at
@@ -19,7 +19,9 @@ const WIDTHS: Array<[number, number]> = [
  * as it pins to the latest line (its frame, which is what the layout decides, stays in the picture).
  */
 function volatile(page: Page) {
-  return [page.locator('time'), page.locator('.waiting-time'), page.getByRole('log', { name: 'Transcript' })];
+  // Only what is shown: a time in the pane a narrow window hides would be masked over the pane in front.
+  const shown = { visible: true };
+  return [page.locator('time').filter(shown), page.locator('.waiting-time').filter(shown), page.getByRole('log', { name: 'Transcript' }).filter(shown)];
 }
 
 for (const theme of THEMES) {
@@ -105,6 +107,11 @@ for (const theme of THEMES) {
       await app.getByRole('button', { name: 'Stop' }).focus();
       for (const [width, height] of WIDTHS) {
         await app.setViewportSize({ width, height });
+        // At 640 px the session and the requests take turns: the session as the request arrived, then the form.
+        if (width === 640) {
+          await expect(app).toHaveScreenshot(`form-session-${theme}-${width}.png`, { mask: volatile(app) });
+          await showRequests(app);
+        } else await app.getByRole('button', { name: 'Stop' }).focus();
         await expect(app).toHaveScreenshot(`form-${theme}-${width}.png`, { mask: volatile(app) });
         // The README shows the 1440 px form in both themes, from this very run.
         if (width === 1440 && process.env.UPDATE_README_SCREENSHOTS === '1') await app.screenshot({ path: `docs/screenshots/form-${theme}.png` });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { RecordedOpen } from '../harness/recording-url-opener';
 import type { Harness } from '../harness/server';
 import { seriousViolations } from './axe';
-import { card, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
+import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test } from './fixtures';
 
 // Inside a request card (issue 12, scopes 2, 3 and 5): the header and the actions stay on screen however long the
 // request, long content scrolls in regions of its own, Decline and Cancel say what they do, risk changes the
@@ -44,6 +44,8 @@ test.describe('a long request', () => {
       test.setTimeout(60_000);
       await app.setViewportSize({ width, height });
       await startSessionAndPrompt(app, 'Demo agent', 'long');
+      // At 640 px the requests are a pane of their own, one click away.
+      if (width === 640) await showRequests(app);
       const form = longForm(app);
       const header = form.getByRole('heading', { name: 'Demo agent' });
       const review = form.getByRole('button', { name: 'Review' });

@@ -52,6 +52,8 @@ async function fillWithRecords(page: Page): Promise<void> {
 }
 
 test.describe('following the newest text', () => {
+  // Each test first streams four plan turns and a pair of requests: slow on a loaded 2-core machine.
+  test.slow();
   test.beforeEach(async ({ app }) => {
     await app.setViewportSize({ width: 1440, height: 900 });
   });
@@ -91,9 +93,9 @@ test.describe('following the newest text', () => {
     const composer = app.getByRole('combobox', { name: 'Message' });
     await expect(composer).toBeFocused();
     await expectPinned(app);
-    await app.keyboard.type('I cannot see colours, and this reason is long enough to wrap the composer onto more lines.');
+    await app.keyboard.insertText('I cannot see colours, and this reason is long enough to wrap the composer onto more lines.');
     await app.keyboard.press('Shift+Enter');
-    await app.keyboard.type('A second line grows the composer and shrinks the transcript.');
+    await app.keyboard.insertText('A second line grows the composer and shrinks the transcript.');
     await expectPinned(app);
     await app.keyboard.press('Enter');
     await expect(log.getByText(/because I cannot see colours/)).toHaveCount(1);

@@ -179,7 +179,7 @@ describe('hostile agents: one agent cannot cost the user another', { timeout: 60
   });
 
   it('memory: an agent that never reads its stdin fills its bounded queue and is stopped with a sentence', async () => {
-    await underAttack('no-stdin-read', {}, stoppedWith(/^Switchboard stopped Hostile: it stopped reading what Switchboard sends it \(more than 88 MiB waiting\)\.$/));
+    await underAttack('no-stdin-read', {}, stoppedWith(/^Switchboard stopped Hostile: it stopped reading what Switchboard sends it \(more than 48 MiB waiting\)\.$/));
   });
 
   it('memory: a flood before initialize is answered is stopped with a sentence', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Hub } from '../../electron/core/hub';
 import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
-import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_BYTES } from '../../electron/core/budgets';
+import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } from '../../electron/core/budgets';
 import { NAME_SCHEMA, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, type Puppet, type WireMessage } from './puppet';
 
@@ -339,26 +339,40 @@ describe('files (v1)', () => {
     expect((await puppet.responseTo(26, 3000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('regular files') });
   });
 
-  it('refuses file accesses beyond MAX_FILE_ACCESS_IN_FLIGHT at once with -32005, and serves the rest and later ones', async () => {
+  it('refuses at once to write to a FIFO, and file access keeps working for everyone', async () => {
+    // A blocking open of a FIFO nobody reads held a libuv thread for ever; four froze all of main's file access.
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    for (const name of ['f1', 'f2', 'f3', 'f4']) execFileSync('mkfifo', [join(root, name)]);
+    writeFileSync(join(root, 'notes.txt'), 'still here');
+    const { puppet } = await session(V1_INIT_RESULT, root);
+    for (const [i, name] of ['f1', 'f2', 'f3', 'f4'].entries()) {
+      await puppet.send({ id: 60 + i, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, name), content: 'x' } });
+      expect((await puppet.responseTo(60 + i, 5000)).error).toMatchObject({ code: -32602 });
+    }
+    await puppet.send({ id: 70, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'notes.txt') } });
+    expect((await puppet.responseTo(70, 5000)).result).toEqual({ content: 'still here' });
+  });
+
+  it('serves file accesses sent together in turns, and refuses those beyond MAX_FILE_ACCESS_QUEUED with -32005', async () => {
     // BRIEF: every input from an agent is bounded (bytes held); a refused request gets a clear JSON-RPC error.
     const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
-    writeFileSync(join(root, 'big.txt'), 'x'.repeat(4 * 1024 * 1024));
+    writeFileSync(join(root, 'big.txt'), 'x'.repeat(256 * 1024));
     const { puppet } = await session(V1_INIT_RESULT, root);
-    const ids = Array.from({ length: 40 }, (_, i) => 100 + i);
-    const read = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt'), limit: 1 } });
-    await puppet.sendRaw(ids.map(read).join('\n')); // one write: all 40 arrive together
+    const ids = Array.from({ length: 300 }, (_, i) => 100 + i);
+    const read = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt') } });
+    await puppet.sendRaw(ids.map(read).join('\n')); // one write: all 300 arrive together
     const answers = await eventually(() => {
       const got = ids.map((id) => puppet.received.find((m) => m.id === id && m.method === undefined));
       return got.every(Boolean) ? (got as WireMessage[]) : undefined;
     }, 30_000);
     const refused = answers.filter((a) => a.error);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.length).toBeLessThanOrEqual(ids.length - MAX_FILE_ACCESS_IN_FLIGHT);
+    expect(refused.length).toBeLessThanOrEqual(ids.length - MAX_FILE_ACCESS_IN_FLIGHT - MAX_FILE_ACCESS_QUEUED);
     for (const a of refused) expect(a.error).toMatchObject({ code: -32005, message: expect.stringContaining('Too many file accesses') });
-    for (const a of answers.filter((a) => !a.error)) expect((a.result as { content: string }).content).toHaveLength(4 * 1024 * 1024);
-    await puppet.send({ id: 200, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt'), limit: 1 } });
-    expect((await puppet.responseTo(200, 10_000)).result).toBeDefined();
-  });
+    for (const a of answers.filter((a) => !a.error)) expect((a.result as { content: string }).content).toHaveLength(256 * 1024);
+    await puppet.send({ id: 500, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'big.txt'), limit: 1 } });
+    expect((await puppet.responseTo(500, 10_000)).result).toBeDefined();
+    }, 60_000);
 
   it('answers a read of a file just under MAX_FILE_BYTES whole, and keeps the connection', async () => {
     // A 9 MB answer once overran the 8 MiB stdin budget and ended the agent's connection.
@@ -376,7 +390,7 @@ describe('files (v1)', () => {
     writeFileSync(join(root, 'controls.bin'), Buffer.alloc(5 * 1024 * 1024, 1));
     const { puppet } = await session(V1_INIT_RESULT, root);
     await puppet.send({ id: 31, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, 'controls.bin') } });
-    expect((await puppet.responseTo(31, 15_000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('not text') });
+    expect((await puppet.responseTo(31, 15_000)).error).toMatchObject({ code: -32602, message: expect.stringContaining('not plain text') });
   });
 });
 

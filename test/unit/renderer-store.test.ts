@@ -365,11 +365,10 @@ describe('renderer store: what is on screen', () => {
     expect(reduce(state, { type: 'selectSession', agentId: 'a', sessionKey: 's1' })).toBe(state);
   });
 
-  it("reveals an item by selecting its agent and session, unfolding the queue, with a new seq each time", () => {
-    let state = reduce(reduce(loaded, { type: 'toggleQueue' }), { type: 'showWaiting' });
-    expect(state.queueCollapsed).toBe(true);
+  it('reveals an item by selecting its agent and session, back in the agent view, with a new seq each time', () => {
+    let state = reduce(loaded, { type: 'showWaiting' });
     state = reduce(state, { type: 'revealItem', itemId: 'b1' });
-    expect(state).toMatchObject({ selectedAgentId: 'b', view: 'agent', queueCollapsed: false, reveal: { itemId: 'b1', seq: 1 } });
+    expect(state).toMatchObject({ selectedAgentId: 'b', view: 'agent', reveal: { itemId: 'b1', seq: 1 } });
     expect(state.selectedSessions).toEqual({ b: 's2' });
     state = reduce(state, { type: 'revealItem', itemId: 'b1' });
     expect(state.reveal).toEqual({ itemId: 'b1', seq: 2 });

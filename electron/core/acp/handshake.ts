@@ -104,6 +104,15 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
   }
 }
 
+/**
+ * Whether a request id is one the duplicate check keeps: a string or an integer. Any other id (null, a
+ * fraction, an object) is invalid to the v2 SDK, which answers it with `id: null`, so it would never be
+ * seen leaving and would be held for ever.
+ */
+function isTrackedId(id: unknown): id is string | number {
+  return typeof id === 'string' || Number.isSafeInteger(id);
+}
+
 function isResponseTo(message: AnyMessage, id: JsonRpcId): boolean {
   return !('method' in message) && 'id' in message && message.id === id;
 }
@@ -128,7 +137,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void):
  * here and never reaches the SDK (JSON-RPC 2.0 §4: an id identifies one request). The SDK keys each
  * request's cancel signal by its id, so a second request with the id replaced the first's, and the agent's
  * later `$/cancel_request` for that id could no longer withdraw the first (spec E-CXL-1). The ids held are
- * those of requests in flight, each of which the SDK holds too.
+ * those of requests in flight, each of which the SDK holds too (see isTrackedId).
  */
 function wrapStream(
   { reader, screen }: Screened,
@@ -145,7 +154,7 @@ function wrapStream(
 
   const deliver = (message: AnyMessage) => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
-    if ('method' in message && 'id' in message) {
+    if ('method' in message && 'id' in message && isTrackedId(message.id)) {
       if (inbound.has(message.id)) {
         const reason = `the id ${JSON.stringify(message.id).slice(0, 100)} belongs to a request still waiting for an answer`;
         void writer.write({ jsonrpc: '2.0', id: message.id, error: RequestError.invalidRequest({ reason }).toErrorResponse() }).catch(() => {});
@@ -193,7 +202,7 @@ function wrapStream(
         throw RequestError.internalError(undefined, 'the SDK client must send initialize first');
       }
       if ('method' in message && 'id' in message) outgoing.set(message.id, message.method);
-      else if ('id' in message) inbound.delete(message.id);
+      else if ('id' in message && isTrackedId(message.id)) inbound.delete(message.id);
       await writer.write(message);
     },
     close() {

@@ -5,7 +5,7 @@
  */
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { NormalizedUpdate } from '../acp/session-updates';
-import { MAX_FILE_ACCESS_IN_FLIGHT } from '../budgets';
+import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED } from '../budgets';
 import { TOO_MANY_REQUESTS } from '../elicitation/flood-guard';
 import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
 import type { Session } from './session';
@@ -24,8 +24,8 @@ export class SessionRegistry {
    * briefly and bounded, then applied when the session is registered.
    */
   private readonly early = new Map<string, { at: number; updates: NormalizedUpdate[] }>();
-  /** File accesses in progress, by connection (see MAX_FILE_ACCESS_IN_FLIGHT). */
-  private readonly fileAccessInFlight = new Map<string, number>();
+  /** File accesses running and waiting for a turn, by connection (see MAX_FILE_ACCESS_IN_FLIGHT). */
+  private readonly fileAccess = new Map<string, { running: number; waiting: Array<() => void> }>();
 
   /**
    * @param contextChanged called when a session's title or a tool call's title changed, so the queue
@@ -87,7 +87,7 @@ export class SessionRegistry {
   /**
    * v1 `fs/read_text_file`, inside the session's folder; logged in its transcript.
    * @throws RequestError -32602 for an unknown session or a path outside its folder, -32002 for a missing file,
-   *   -32005 when MAX_FILE_ACCESS_IN_FLIGHT accesses of this connection are already in progress.
+   *   -32005 when MAX_FILE_ACCESS_QUEUED accesses of this connection already wait (see oneFileAccess).
    */
   async readTextFile(connectionId: string, params: { sessionId: string; path: string; line?: number | null; limit?: number | null }): Promise<{ content: string }> {
     const session = this.require(connectionId, params.sessionId);
@@ -101,7 +101,7 @@ export class SessionRegistry {
   /**
    * v1 `fs/write_text_file`, inside the session's folder; logged in its transcript (size only, never content).
    * @throws RequestError -32602 for an unknown session or a path outside its folder, -32005 when
-   *   MAX_FILE_ACCESS_IN_FLIGHT accesses of this connection are already in progress.
+   *   MAX_FILE_ACCESS_QUEUED accesses of this connection already wait (see oneFileAccess).
    */
   async writeTextFile(connectionId: string, params: { sessionId: string; path: string; content: string }): Promise<void> {
     const session = this.require(connectionId, params.sessionId);
@@ -109,19 +109,29 @@ export class SessionRegistry {
     session.transcript.system(`The agent wrote ${displayPath(session.view.cwd, params.path)} (${Buffer.byteLength(params.content)} bytes).`, 'file_access');
   }
 
-  /** Runs one file access of `connectionId`, refusing it with -32005 when too many are in progress. */
+  /**
+   * Runs one file access of `connectionId` when one of its MAX_FILE_ACCESS_IN_FLIGHT turns is free, in
+   * arrival order.
+   * @throws RequestError -32005 when MAX_FILE_ACCESS_QUEUED accesses of this connection already wait.
+   */
   private async oneFileAccess<T>(connectionId: string, access: () => Promise<T>): Promise<T> {
-    const inFlight = this.fileAccessInFlight.get(connectionId) ?? 0;
-    if (inFlight >= MAX_FILE_ACCESS_IN_FLIGHT) {
-      throw new RequestError(TOO_MANY_REQUESTS, `Too many file accesses at once: ${inFlight} are in progress; wait for one to finish`);
+    let turns = this.fileAccess.get(connectionId);
+    if (!turns) this.fileAccess.set(connectionId, (turns = { running: 0, waiting: [] }));
+    if (turns.running >= MAX_FILE_ACCESS_IN_FLIGHT) {
+      if (turns.waiting.length >= MAX_FILE_ACCESS_QUEUED) {
+        throw new RequestError(TOO_MANY_REQUESTS, `Too many file accesses at once: ${MAX_FILE_ACCESS_QUEUED} already wait their turn; try again later`);
+      }
+      await new Promise<void>((resolve) => turns.waiting.push(resolve));
+    } else {
+      turns.running += 1;
     }
-    this.fileAccessInFlight.set(connectionId, inFlight + 1);
     try {
       return await access();
     } finally {
-      const left = (this.fileAccessInFlight.get(connectionId) ?? 1) - 1;
-      if (left > 0) this.fileAccessInFlight.set(connectionId, left);
-      else this.fileAccessInFlight.delete(connectionId);
+      // Hand the turn straight to the next waiter, or give it back.
+      const next = turns.waiting.shift();
+      if (next) next();
+      else if (--turns.running === 0) this.fileAccess.delete(connectionId);
     }
   }
 

@@ -141,10 +141,12 @@ export function AgentPane(props: AgentPaneProps) {
       <header className="agent-header">
         <div className="agent-header-text">
           <h2 className="agent-title">{agent.name}</h2>
-          {(info || !detail) && (
+          {/* "Ready" is the sidebar's to say (and the session bar's state is the one that matters then); here only
+              a state that stops the user: starting, off, stopped. */}
+          {(info || (!detail && !ready)) && (
             <p className="agent-meta">
               {info && <span>{info}</span>}
-              {!detail && (
+              {!detail && !ready && (
                 <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
               )}
             </p>
@@ -222,7 +224,10 @@ export function AgentPane(props: AgentPaneProps) {
             disabled={!ready || creating}
             aria-describedby={signInNeeded ? `${ids}-sign-in-needed` : undefined}
           >
-            New session
+            {/* One flex item, so the space before "session" is kept. */}
+            <span>
+              New<span className="new-session-word"> session</span>
+            </span>
           </button>
           {signInNeeded && (
             <p id={`${ids}-sign-in-needed`} className="new-session-sign-in warn-box plain-text" role="alert">

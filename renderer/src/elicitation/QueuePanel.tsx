@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
 import { waitingText } from '../shell/format';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
@@ -37,11 +37,15 @@ interface QueuePanelProps {
   urlMode: Snapshot['urlMode'];
   /** Display names of sessions by `sessionKey`, so a card names its session as the session tabs do. */
   sessionNames: Map<string, string>;
+  /** The panel's element id (the narrow window's pane switch points at it). */
+  id?: string;
   /** A card to bring into view and focus (a new `seq` asks again for the same item). */
   reveal: RevealRequest | null;
-  /** Narrow windows only: the list is folded away under its heading. */
-  collapsed: boolean;
-  onToggleCollapsed: () => void;
+  /**
+   * False while a narrow window shows the session pane instead (the panel is laid out but hidden): cards in view
+   * are not counted as seen until it shows again.
+   */
+  onScreen: boolean;
   /** These cards have been on screen (at least half visible, or a good part of a tall one) while the window was shown. */
   onSeen: (itemIds: string[]) => void;
   /** Opens the "Waiting for you" list (where "Also waiting" leads once it names too many agents). */
@@ -63,8 +67,7 @@ const OTHERS_SHOWN = 4;
  * none is missed.
  */
 export function QueuePanel(props: QueuePanelProps) {
-  const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, collapsed, onToggleCollapsed, onSeen, onShowWaiting } =
-    props;
+  const { agent, items: arrived, others, onSelectAgent, urlMode, sessionNames, reveal, onScreen, onSeen, onShowWaiting } = props;
   const { waitingTotal, onStepWaiting, onDeclined } = props;
   const othersHidden = others.slice(OTHERS_SHOWN);
   // Live requests first, then the ended ones (done, refused, withdrawn, disconnected) that only wait for Dismiss:
@@ -75,7 +78,6 @@ export function QueuePanel(props: QueuePanelProps) {
   }, [arrived]);
   const listRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const ids = useId();
 
   // Windowing (see QUEUE_PAGE): per agent, starting again at one page when another agent is shown.
   const agentId = agent?.agentId ?? null;
@@ -105,6 +107,9 @@ export function QueuePanel(props: QueuePanelProps) {
   useEffect(() => {
     observerRef.current?.observe(listRef.current);
   }, [shownKey]);
+  useEffect(() => {
+    observerRef.current?.setOnScreen(onScreen);
+  }, [onScreen]);
 
   // "Show it" on a session's banner: bring that card into view, focus it, and flash it so the eye finds it.
   useEffect(() => {
@@ -159,7 +164,7 @@ export function QueuePanel(props: QueuePanelProps) {
     item.scope.kind === 'session' ? sessionNames.get(item.scope.sessionKey) : undefined;
 
   return (
-    <aside className={`queue${collapsed ? ' is-collapsed' : ''}`} aria-labelledby="queue-heading">
+    <aside className="queue" id={props.id} aria-labelledby="queue-heading">
       <div className="queue-head">
         <h2 id="queue-heading" ref={headingRef} tabIndex={-1}>
           Requests
@@ -168,20 +173,9 @@ export function QueuePanel(props: QueuePanelProps) {
         <div className="queue-head-tools">
           {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
           {waitingTotal > 0 && <WaitingSteps onStep={onStepWaiting} />}
-          {/* Only drawn on narrow windows, where the queue sits above the session and can be folded away. */}
-          <button
-            type="button"
-            className="button queue-toggle"
-            aria-expanded={!collapsed}
-            aria-controls={`${ids}-body`}
-            onClick={onToggleCollapsed}
-          >
-            {collapsed ? 'Show' : 'Hide'}
-            <span className="sr-only"> requests</span>
-          </button>
         </div>
       </div>
-      <div className="queue-body" id={`${ids}-body`}>
+      <div className="queue-body">
         {others.length > 0 && (
           <div className="queue-others">
             <p className="queue-others-title">Also waiting</p>
@@ -311,13 +305,14 @@ function findCard(list: HTMLElement | null, itemId: string): HTMLElement | undef
 
 /**
  * Reports queue cards that have been on screen while the window was visible. A card counts once at least half of
- * it, or 160 px of a tall one, was in view. While the window is hidden (minimized, another desktop) cards in view
- * are held back and reported when it is shown again.
+ * it, or 160 px of a tall one, was in view. While the window is hidden (minimized, another desktop), or the panel
+ * is (a narrow window showing the session pane), cards in view are held back and reported when it shows again.
  */
 class SeenObserver {
   private readonly io: IntersectionObserver | null;
   private readonly inView = new Set<string>();
   private readonly onVisibility = () => this.flush();
+  private onScreen = true;
 
   constructor(private readonly report: (itemIds: string[]) => void) {
     this.io =
@@ -333,6 +328,12 @@ class SeenObserver {
     this.io.disconnect();
     this.inView.clear();
     for (const card of list?.querySelectorAll<HTMLElement>('article[data-item-id]') ?? []) this.io.observe(card);
+  }
+
+  /** The panel is shown (true) or laid out but hidden behind the session pane (false); shown again, reports what is in view. */
+  setOnScreen(onScreen: boolean): void {
+    this.onScreen = onScreen;
+    this.flush();
   }
 
   dispose(): void {
@@ -352,7 +353,7 @@ class SeenObserver {
   }
 
   private flush(): void {
-    if (document.visibilityState !== 'visible' || this.inView.size === 0) return;
+    if (!this.onScreen || document.visibilityState !== 'visible' || this.inView.size === 0) return;
     this.report([...this.inView]);
   }
 }

@@ -151,6 +151,7 @@ function Picker({ id, label, description, error, disabled, value, options, onCha
       </label>
       <select
         id={id}
+        title={description ? `${label}: ${description}` : label}
         className="session-bar-select"
         value={value}
         disabled={disabled}

@@ -103,23 +103,25 @@ export function SessionView(props: SessionViewProps) {
 
   return (
     <section className="session" aria-labelledby={`${ids}-title`}>
+      {/* One bar for the selected session (issue 12 scope 1): its name is the selected tab above, so here it is
+          a heading for assistive tech only; then its state, a way to its waiting request, its folder and its
+          settings, wrapping as the column narrows. */}
       <header className="session-header">
-        <h3 id={`${ids}-title`} className="session-title" title={`Session id: ${session.sessionId}`}>
+        <h3 id={`${ids}-title`} className="sr-only">
           {name}
         </h3>
         <ForegroundBadge foreground={session.foreground} />
-        <span className="session-cwd" title={session.cwd}>
+        {waiting.length > 0 && (
+          <button type="button" className="session-waiting" onClick={() => onRevealItem(waiting[0].itemId)}>
+            <span className="sr-only">{sessionWaitingText(waiting.length)} </span>
+            {waiting.length === 1 ? 'Show it' : `Show the first of ${waiting.length}`}
+          </button>
+        )}
+        <span className="session-cwd" title={`Working folder: ${session.cwd}\nSession id: ${session.sessionId}`}>
           {session.cwd}
         </span>
+        <SessionBar session={session} live={agentReady} />
       </header>
-      <SessionBar session={session} live={agentReady} />
-      {waiting.length > 0 && (
-        <button type="button" className="session-waiting warn-box" onClick={() => onRevealItem(waiting[0].itemId)}>
-          <span className="session-waiting-dot" aria-hidden="true" />
-          <span>{sessionWaitingText(waiting.length)}</span>
-          <span className="session-waiting-action">{waiting.length === 1 ? 'Show it' : 'Show the first'}</span>
-        </button>
-      )}
 
       <PlanStrip entries={session.transcript} />
       <RecordActionsContext.Provider value={recordActions}>

@@ -19,8 +19,8 @@ interface NoticesProps {
 
 /**
  * The notices strip at the top of the middle column: main's notices (plain sentences that name what they are about
- * once) and the connection state, announced politely. It takes its own room rather than floating over the window,
- * so it never covers a card's buttons or the composer. Info notices go away by themselves ({@link INFO_NOTICE_MS});
+ * once) and the connection state, announced politely. It floats over the top of the middle column, so a notice
+ * never moves the session, and never reaches a card's buttons or the composer. Info notices go away by themselves ({@link INFO_NOTICE_MS});
  * errors stay until dismissed.
  */
 export function Notices({ notices, connection, loaded, onDismiss, onAction }: NoticesProps) {

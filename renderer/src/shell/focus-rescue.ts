@@ -41,10 +41,16 @@ export function useFocusRescue(): void {
 }
 
 function rescueTarget(card: HTMLElement | null): HTMLElement | null {
-  if (card?.isConnected) return card;
-  return (
-    document.querySelector<HTMLElement>('.queue article.card:not(.card-withdrawn):not(.card-stopped):not(.card-disconnected)') ??
-    document.querySelector<HTMLElement>('.agent-item.is-selected .agent-button') ??
-    document.querySelector<HTMLElement>('.workspace textarea')
-  );
+  if (card?.isConnected && shown(card)) return card;
+  const candidates = [
+    document.querySelector<HTMLElement>('.queue article.card:not(.card-withdrawn):not(.card-stopped):not(.card-disconnected)'),
+    document.querySelector<HTMLElement>('.agent-item.is-selected .agent-button'),
+    document.querySelector<HTMLElement>('.workspace textarea'),
+  ];
+  return candidates.find((el): el is HTMLElement => el !== null && shown(el)) ?? null;
+}
+
+/** Whether `el` can take focus where it is: not inside the pane a narrow window hides (App.css). */
+function shown(el: HTMLElement): boolean {
+  return typeof el.checkVisibility === 'function' ? el.checkVisibility({ visibilityProperty: true }) : true;
 }

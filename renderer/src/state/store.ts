@@ -75,8 +75,6 @@ export interface AppState {
   historyNoticeShown: boolean;
   /** A card to bring into view and focus; a new `seq` asks again for the same item. */
   reveal: RevealRequest | null;
-  /** Narrow windows only: the Requests panel is folded away. */
-  queueCollapsed: boolean;
   /**
    * Items whose card has been on screen at least once. A waiting item not in here is unread. Only ids still in
    * the queue are kept, so the set never outgrows the queue.
@@ -123,7 +121,6 @@ export type AppAction =
    * (the card in focus) or else the last one revealed, across agents, and focuses into it.
    */
   | { type: 'stepWaiting'; direction: 1 | -1; from?: string }
-  | { type: 'toggleQueue' }
   /** These items' cards have been on screen: they are read. */
   | { type: 'markSeen'; itemIds: string[] };
 
@@ -148,7 +145,6 @@ export const initialState: AppState = {
   historyVersion: 0,
   historyNoticeShown: false,
   reveal: null,
-  queueCollapsed: false,
   seen: new Set(),
   pendingFocus: null,
   menuCommand: null,
@@ -196,8 +192,6 @@ export function reduce(state: AppState, action: AppAction): AppState {
       const target = stepWaiting(ids, action.from ?? state.reveal?.itemId, action.direction);
       return target ? revealItem(state, target, true) : state;
     }
-    case 'toggleQueue':
-      return { ...state, queueCollapsed: !state.queueCollapsed };
     case 'markSeen': {
       const queued = new Set(state.queue.map((i) => i.itemId));
       const fresh = action.itemIds.filter((id) => !state.seen.has(id) && queued.has(id));
@@ -208,8 +202,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
 }
 
 /**
- * Selects the item's agent, and its session when it belongs to one, shows the agent view with the Requests panel
- * unfolded, and asks for the card to be revealed. An item not in the queue changes nothing.
+ * Selects the item's agent, and its session when it belongs to one, shows the agent view, and asks for the card
+ * to be revealed (a narrow window switches to its Requests pane for it). An item not in the queue changes nothing.
  */
 function revealItem(state: AppState, itemId: string, into = false): AppState {
   const item = state.queue.find((i) => i.itemId === itemId);
@@ -223,7 +217,6 @@ function revealItem(state: AppState, itemId: string, into = false): AppState {
     selectedAgentId: item.agentId,
     selectedSessions,
     view: 'agent',
-    queueCollapsed: false,
     reveal: { itemId, seq: (state.reveal?.seq ?? 0) + 1, ...(into ? { into } : {}) },
     pendingFocus: state.pendingFocus === itemId ? null : state.pendingFocus,
   };
