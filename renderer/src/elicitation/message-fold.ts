@@ -55,7 +55,7 @@ export function messageSize(text: string): string {
 /** Code units encoded per step, and the scratch buffer they are encoded into (3 bytes per unit at most). */
 const UTF8_CHUNK_UNITS = 16 * 1024;
 let scratch: Uint8Array | undefined;
-let encoder: TextEncoder | undefined;
+let encoder: InstanceType<typeof TextEncoder> | undefined;
 
 /**
  * Bytes of `text` in UTF-8, as TextEncoder writes it (a lone surrogate becomes U+FFFD, 3 bytes): encoded in 16 K
