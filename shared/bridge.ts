@@ -287,6 +287,11 @@ export interface SessionView {
   historyId?: string;
   /** How this live session began: new, resumed or loaded from the agent, or continued from an ended one. */
   origin?: 'new' | 'resumed' | 'loaded' | 'continued';
+  /**
+   * Set once the agent connection that served this session has ended (a restart, a crash, a stop): the session
+   * can take no more prompts; it stays readable, and can be resumed from History or replaced by a new one.
+   */
+  ended?: true;
 }
 
 /** One past or live session in the History view (issue 10, scope 2 and 3). Times are ms since the epoch. */

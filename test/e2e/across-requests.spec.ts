@@ -194,6 +194,19 @@ test.describe('agent actions menu', () => {
     await expect.poll(() => app.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Agent actions for Beta');
   });
 
+  test('after Restart the old session stays readable but says it ended and takes no prompt', async ({ app }) => {
+    // Fresh-user review: the old tab looked usable and only Enter said "This session ended when its agent stopped".
+    await startSessionAndPrompt(app, 'Alpha', 'hello');
+    const message = app.getByRole('combobox', { name: 'Message' });
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
+    await sidebar(app).getByRole('button', { name: 'Agent actions for Alpha' }).click();
+    await sidebar(app).getByRole('menuitem', { name: 'Restart' }).click();
+    await expect(message).toHaveAttribute('placeholder', /This session ended when its agent stopped/);
+    await expect(message).toHaveAttribute('readonly', '');
+    await expect(app.getByRole('button', { name: 'Send prompt' })).toBeDisabled();
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
+  });
+
   test('Restart is listed for a turned-off agent too, saying what to do first', async ({ app }) => {
     await sidebar(app).getByRole('button', { name: 'Agent actions for Alpha' }).click();
     await sidebar(app).getByRole('menuitem', { name: 'Turn off' }).click();

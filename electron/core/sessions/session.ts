@@ -100,7 +100,7 @@ export class Session {
     this.transcript.endToolCalls('agent disconnected');
     this.waitingItems = 0;
     // `derived` stays what the protocol makes it: a v2 session must not read as "does not report its state".
-    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: !this.reportsState } });
+    this.set({ promptInFlight: false, foreground: { state: 'idle', derived: !this.reportsState }, ended: true });
   }
 
   /**

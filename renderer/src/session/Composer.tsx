@@ -18,6 +18,8 @@ interface ComposerProps {
    * replaces it, so text typed at that moment goes to the new session, never to this one.
    */
   startingSession?: boolean;
+  /** The session's agent connection ended: the box says so instead of "not ready". */
+  sessionEnded?: boolean;
   canSend: boolean;
   inFlight: boolean;
   canStop: boolean;
@@ -243,13 +245,15 @@ export function Composer(props: ComposerProps) {
           aria-describedby={`${ids}-composer-hint`}
           rows={3}
           value={text}
-          readOnly={props.startingSession}
+          readOnly={props.startingSession || props.sessionEnded}
           placeholder={
             props.startingSession
               ? 'Starting a new session…'
-              : agentReady
-                ? 'Message the agent… (/ for commands, @ for files)'
-                : 'The agent is not ready.'
+              : props.sessionEnded
+                ? 'This session ended when its agent stopped. Start a new session, or resume this one from History.'
+                : agentReady
+                  ? 'Message the agent… (/ for commands, @ for files)'
+                  : 'The agent is not ready.'
           }
           onChange={(e) => {
             onText(e.target.value);

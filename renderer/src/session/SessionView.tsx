@@ -65,7 +65,9 @@ export function SessionView(props: SessionViewProps) {
   const waiting = queue
     .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
     .sort(byArrival);
-  const canSend = agentReady && !inFlight && !props.startingSession;
+  // A session whose agent connection ended (a restart) stays readable but takes no prompts (fresh-user review).
+  const live = agentReady && !session.ended;
+  const canSend = live && !inFlight && !props.startingSession;
 
   async function sendPrompt(value: string, fromComposer: boolean, attachments: PromptAttachment[] = []): Promise<boolean> {
     if (!canSend || (value.trim() === '' && attachments.length === 0)) return false;
@@ -120,7 +122,7 @@ export function SessionView(props: SessionViewProps) {
         <span className="session-cwd" title={`Working folder: ${session.cwd}\nSession id: ${session.sessionId}`}>
           {session.cwd}
         </span>
-        <SessionBar session={session} live={agentReady} />
+        <SessionBar session={session} live={live} />
       </header>
 
       <PlanStrip entries={session.transcript} />
@@ -165,7 +167,8 @@ export function SessionView(props: SessionViewProps) {
         onText={onText}
         commands={session.suggestions}
         capabilities={props.promptCapabilities}
-        agentReady={agentReady}
+        agentReady={live}
+        sessionEnded={session.ended === true}
         startingSession={props.startingSession}
         canSend={canSend}
         inFlight={inFlight}
