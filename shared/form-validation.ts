@@ -54,6 +54,8 @@ interface CompiledField {
   validate?: ValidateFunction;
   /** The agent's `pattern`, compiled by re2js. */
   pattern?: RE2JS;
+  /** Its {@link patternWeight}: matching it costs about this much per character (MAX_FORM_MATCH_WORK). */
+  patternCost?: number;
   /** Set when the `pattern` cannot be compiled and its check is off (E-FORM-6). */
   patternNote?: string;
 }
@@ -143,6 +145,17 @@ export const MAX_PATTERN_WEIGHT = 4_000;
 export const MAX_FORM_PATTERN_WEIGHT = 20_000;
 
 /**
+ * The most matching work (a pattern's weight times the characters it runs over) one check of a form may do;
+ * past it the rest of its patterns are not checked, with a note. re2js is linear, but linear in the program
+ * times the input: a pattern of weight 1 008 that must try every start (`(\p{L}{31}){31}$`) cost 68–176 ns
+ * per unit here, so 40 000 agent-chosen default characters held main for 8–18 s on every draft check. 250 000
+ * keeps a check under about 45 ms; real patterns on real values (a UUID, 2 046 × 36) use a fraction of it.
+ */
+export const MAX_FORM_MATCH_WORK = 250_000;
+
+const PATTERN_SKIPPED_NOTE = "This value is too long to check against the agent's pattern here, so the agent will check it.";
+
+/**
  * A cheap bound on how hard `pattern` is to compile: its length times one plus the sum of every counted
  * repetition's largest count (`{n}`, `{n,}`, `{n,m}`; an escaped `\{3\}` counts too). One scan of the text.
  */
@@ -165,6 +178,7 @@ function compilePattern(compiled: CompiledField, weightLeft: number): number {
   }
   try {
     compiled.pattern = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    compiled.patternCost = weight;
   } catch {
     compiled.patternNote = PATTERN_DISABLED_NOTE;
   }
@@ -299,15 +313,26 @@ function messageFor(field: FieldSpec, error: ErrorObject): string {
 // Checking
 
 /** The error for one converted, present value, or undefined when it passes ajv and the pattern. */
-function valueError(compiled: CompiledField, value: WireValue): string | undefined {
+function valueError(compiled: CompiledField, value: WireValue, check: FormCheckInProgress): string | undefined {
   const { field, validate, pattern } = compiled;
   if (validate && !validate(value)) {
     const [first] = validate.errors ?? [];
     return first ? messageFor(field, first) : 'This value is not valid.';
   }
-  if (pattern && typeof value === 'string' && !pattern.test(value)) return PATTERN_MESSAGE;
+  if (pattern && typeof value === 'string') {
+    const work = (compiled.patternCost ?? 0) * value.length;
+    if (work > check.matchWorkLeft) {
+      setOwn(check.notes, field.name, PATTERN_SKIPPED_NOTE);
+      return undefined;
+    }
+    check.matchWorkLeft -= work;
+    if (!pattern.test(value)) return PATTERN_MESSAGE;
+  }
   return undefined;
 }
+
+/** A check being built, with the matching work it may still do (MAX_FORM_MATCH_WORK). */
+type FormCheckInProgress = Required<FormCheck> & { matchWorkLeft: number };
 
 function unsupportedFormError(field: FieldSpec): string {
   return `The field “${field.label}” cannot be shown in this app, so this form cannot be sent. You can only Decline or Cancel.`;
@@ -318,7 +343,7 @@ function ownValue(values: unknown, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(values, name) ? (values as FormValues)[name] : undefined;
 }
 
-function checkField(compiled: CompiledField, values: FormValues, check: Required<FormCheck>): void {
+function checkField(compiled: CompiledField, values: FormValues, check: FormCheckInProgress): void {
   const { field } = compiled;
   if (compiled.patternNote) setOwn(check.notes, field.name, compiled.patternNote);
   if (field.kind === 'unsupported') {
@@ -331,7 +356,7 @@ function checkField(compiled: CompiledField, values: FormValues, check: Required
     if (field.required) setOwn(check.errors, field.name, REQUIRED_MESSAGE);
     return;
   }
-  const error = valueError(compiled, converted.value);
+  const error = valueError(compiled, converted.value, check);
   if (error) return setOwn(check.errors, field.name, error);
   setOwn(check.content, field.name, converted.value);
 }
@@ -341,8 +366,8 @@ function checkField(compiled: CompiledField, values: FormValues, check: Required
  *
  * Input: the fields from `describeForm` and the draft shaped as {@link FormValues}; keys that are not fields
  * are ignored. Output: per-field plain-English `errors` (never ajv's wording), `formErrors` (a required
- * unsupported field: the form cannot be sent, E-FORM-9), `notes` (a `pattern` that cannot be compiled, so
- * only that check is off, E-FORM-6), and `content` holding only valid values: integers as JSON integers,
+ * unsupported field: the form cannot be sent, E-FORM-9), `notes` (a `pattern` that cannot be compiled, or
+ * whose value is past MAX_FORM_MATCH_WORK, so only that check is off, E-FORM-6), and `content` holding only valid values: integers as JSON integers,
  * numbers as numbers, booleans as booleans (untouched = `false`, which satisfies `required`), multi-selects
  * as `string[]` of option values, selects as the option value, never its title (E-FORM-7). Optional fields
  * left empty are omitted, never sent as `''`, `null` or `0` (E-FORM-8). Number text that does not parse is
@@ -351,7 +376,8 @@ function checkField(compiled: CompiledField, values: FormValues, check: Required
  * produced by `describeForm`.
  */
 export function checkValues(fields: FieldSpec[], values: FormValues): FormCheck {
-  const check: Required<FormCheck> = { errors: {}, formErrors: [], content: {}, notes: {} };
+  const check: FormCheckInProgress = { errors: {}, formErrors: [], content: {}, notes: {}, matchWorkLeft: MAX_FORM_MATCH_WORK };
   for (const compiled of compiledFields(fields)) checkField(compiled, values, check);
-  return check;
+  const { matchWorkLeft: _, ...result } = check;
+  return result;
 }

@@ -189,9 +189,10 @@ export function analyzeUrl(url: string): UrlAnalysis {
  * trick. Linear: one indexOf pass over the text before the first "/", "?" or "#".
  */
 function backslashUserinfoHost(url: string): string | undefined {
-  const start = url.indexOf('//');
-  if (start < 0) return undefined;
-  const rest = url.slice(start + 2);
+  // After the scheme a browser skips any run of "/" and "\\" (even none: "https:evil.example" is a host).
+  const colon = url.indexOf(':');
+  if (colon < 0) return undefined;
+  const rest = url.slice(colon + 1).replace(/^[/\\]*/, '');
   const end = rest.search(/[/?#]/);
   const authority = end < 0 ? rest : rest.slice(0, end);
   const backslash = authority.indexOf('\\');

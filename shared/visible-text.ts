@@ -33,6 +33,19 @@ const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u0
 // eslint-disable-next-line no-misleading-character-class -- U+FE0F (emoji presentation) is listed on purpose, one code point at a time (u flag)
 const JOINABLE = /^[\p{L}\p{M}\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]$/u;
 
+/** The same class, for testing one character (no `g` flag, so no `lastIndex` carried between calls). */
+// eslint-disable-next-line no-misleading-character-class -- the same class as INVISIBLE, listed on purpose
+const INVISIBLE_CHAR = new RegExp(INVISIBLE.source, 'u');
+
+/**
+ * Whether the one character `char` draws as nothing or changes how the text around it reads: a format or
+ * control character, a variation selector, a Hangul filler, U+034F, a Mongolian selector. Joiners count
+ * here; {@link revealInvisible} keeps them inside emoji and words, but a URL has no use for them.
+ */
+export function isInvisibleChar(char: string): boolean {
+  return INVISIBLE_CHAR.test(char);
+}
+
 /** The visible marker for one code point, e.g. `⟨U+202E⟩`. */
 export function invisibleMarker(codePoint: number): string {
   return `⟨U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}⟩`;

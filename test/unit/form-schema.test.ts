@@ -274,6 +274,14 @@ describe('secret detection', () => {
     expect(looksLikeSecret('t\u03BFken')).toBe(true); // Greek ο
     expect(looksLikeSecret('ｐａｓｓｗｏｒｄ')).toBe(true); // fullwidth
     expect(fieldOf({ type: 'string', title: 'Аpi kеy' }).looksSecret).toBe(true);
+    // Hostile review, second pass: capitals whose small letters do not look Latin, small capitals, accents.
+    expect(looksLikeSecret('API \u041AEY')).toBe(true); // Cyrillic К
+    expect(looksLikeSecret('\u0422OKEN')).toBe(true); // Cyrillic Т
+    expect(looksLikeSecret('TOKE\u039D')).toBe(true); // Greek Ν
+    expect(looksLikeSecret('\u1D18\u1D00ssword')).toBe(true); // small capitals ᴘᴀ
+    expect(looksLikeSecret('p\u0251ssword')).toBe(true); // Latin alpha ɑ
+    expect(looksLikeSecret('p\u00E1ssword')).toBe(true); // á
+    expect(looksLikeSecret('t\u0585ken')).toBe(true); // Armenian օ
     // Folding does not make an ordinary word a secret.
     expect(looksLikeSecret('t\u03BFkenizer_m\u043Ede')).toBe(false);
     expect(looksLikeSecret('Имя пользователя')).toBe(false);

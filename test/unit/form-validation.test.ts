@@ -288,6 +288,27 @@ describe('checkValues: patterns', () => {
   });
 });
 
+describe('checkValues: matching work', () => {
+  it('does not run a pattern over a value past the form\'s matching budget, and says so', () => {
+    // spec E-FORM-6; hostile review: four 40 000-character defaults against `(\p{L}{31}){31}$` held main 8–18 s.
+    const heavy = '(\\p{L}{31}){31}$';
+    const long = ('a'.repeat(960) + '1').repeat(40);
+    const fields = fieldsOf({ a: { type: 'string', pattern: heavy }, b: { type: 'string', pattern: heavy }, short: { type: 'string', pattern: '^[a-z]+$' } });
+    const started = performance.now();
+    const check = checkValues(fields, { a: long, b: long, short: 'ok1' });
+    expect(performance.now() - started).toBeLessThan(1000); // a bound on a hang, not a speed target
+    expect(check.notes).toEqual({ a: expect.stringContaining('too long to check'), b: expect.stringContaining('too long to check') });
+    expect(check.errors).toEqual({ short: 'Enter a value in the format the agent asked for.' });
+    expect(check.content).toMatchObject({ a: long, b: long });
+  });
+
+  it('still checks a pattern on an ordinary value', () => {
+    const fields = fieldsOf({ id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } });
+    expect(checkValues(fields, { id: 'not-a-uuid' }).errors).toEqual({ id: 'Enter a value in the format the agent asked for.' });
+    expect(checkValues(fields, { id: '123e4567-e89b-12d3-a456-426614174000' }).errors).toEqual({});
+  });
+});
+
 describe('checkValues: robustness', () => {
   it('reports values of the wrong shape instead of sending them', () => {
     // spec E-FORM-7

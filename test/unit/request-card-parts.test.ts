@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize } from '../../renderer/src/elicitation/message-fold';
-import { isLookalikeHost } from '../../renderer/src/elicitation/url-display';
+import { isLookalikeHost, urlSegments } from '../../renderer/src/elicitation/url-display';
 import { primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
@@ -47,6 +47,15 @@ describe('lookalike hosts', () => {
   it('does not treat an ordinary host, or a refused address, as one', () => {
     expect(isLookalikeHost(analyzeUrl('https://accounts.example.com/login'))).toBe(false);
     expect(isLookalikeHost(analyzeUrl('javascript:alert(1)'))).toBe(false);
+  });
+});
+
+describe('a URL as drawn', () => {
+  it('draws every character the rest of the app reveals as its code point, in the path and the fragment', () => {
+    // spec E-URL-4; hostile review: Hangul fillers, variation selectors and U+034F drew as nothing in the Address box.
+    const segments = urlSegments('https://example.com/a\u3164b\uFE0Fc\u034Fd#e\u180Bf');
+    expect(segments.filter((s) => s.kind === 'hidden').map((s) => (s.kind === 'hidden' ? s.codePoint : ''))).toEqual(['U+3164', 'U+FE0F', 'U+034F', 'U+180B']);
+    expect(urlSegments('https://example.com/plain')).toEqual([{ kind: 'text', text: 'https://example.com/plain' }]);
   });
 });
 

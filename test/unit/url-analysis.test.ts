@@ -521,6 +521,16 @@ describe('analyzeUrl', () => {
     expect(isLookalikeHost(analysis)).toBe(true);
   });
 
+  it.each(['https:\\\\evil.com\\@good.com/', 'https:/\\evil.com\\@good.com/', 'https:\\evil.com\\@good.com/', 'https:evil.com\\@good.com/'])(
+    'warns about a backslash before "@" however the slashes after the scheme are written: %s',
+    (url) => {
+      // spec E-URL-4; hostile review, second pass: only a literal "//" was recognised.
+      const analysis = analyzeUrl(url);
+      expect(analysis.findings.find((f) => f.code === 'userinfo')?.message).toContain('can read as a link to good.com');
+      expect(isLookalikeHost(analysis)).toBe(true);
+    },
+  );
+
   it('shows both the xn-- and the Unicode form in the punycode warning', () => {
     // spec E-URL-4
     const finding = analyzeUrl('https://xn--80ak6aa92e.com/').findings.find((f) => f.code === 'punycode');

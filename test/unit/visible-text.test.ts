@@ -3,10 +3,11 @@
  * never applied — the shared function, the renderer's bridge-event choke point and the form description.
  */
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, QueueItemView, SessionView } from '../../shared/bridge';
+import type { BridgeEvent, QueueItemView, SessionView, TranscriptEntry } from '../../shared/bridge';
 import { describeForm } from '../../shared/form-schema';
 import { hasInvisible, revealInvisible, withoutInvisible } from '../../shared/visible-text';
-import { revealEvent } from '../../renderer/src/shell/visible-events';
+import { joinRevealed, revealEvent } from '../../renderer/src/shell/visible-events';
+import { appendToEntries } from '../../renderer/src/state/store';
 
 const RLO = '\u202E';
 const EVIL = `evil${RLO}exe.txt`;
@@ -149,6 +150,26 @@ describe('bridge events as the renderer keeps them', () => {
     // The configured name is the user's own (and edited as typed); what the agent reported is revealed.
     expect(agent).toMatchObject({ agent: { name: `Mine${RLO}`, status: { message: SHOWN }, agentInfo: { name: 'agent⟨U+202E⟩' }, authMethods: [{ name: SHOWN, description: SHOWN, methodId: 'm' }] } });
     expect(revealEvent({ type: 'notice', level: 'error', text: EVIL })).toMatchObject({ text: SHOWN });
+  });
+});
+
+describe('streamed text joined in the store', () => {
+  it('reveals a tag character whose two UTF-16 halves arrive in separate chunks', () => {
+    // Hostile review: each half alone matched nothing, so the joined text hid "A" (U+E0041) with no marker.
+    const tag = '\u{E0041}';
+    const entry = { entryId: 'e1', role: 'agent', text: 'hi' } as TranscriptEntry;
+    const chunks = ['x' + tag[0], tag[1] + 'y'];
+    let transcript = [entry];
+    for (const text of chunks) {
+      const event = revealEvent({ type: 'transcript', sessionKey: 's', upserts: [], appends: [{ entryId: 'e1', text }] } as BridgeEvent);
+      transcript = appendToEntries(transcript, event.type === 'transcript' ? (event.appends ?? []) : []);
+    }
+    expect(transcript[0].text).toBe(`hix${revealInvisible(tag)}y`);
+    expect(hasInvisible(transcript[0].text)).toBe(false);
+  });
+
+  it('joins an emoji split the same way back into the emoji', () => {
+    expect(joinRevealed('a\uD83D', '\uDE00b')).toBe('a\u{1F600}b');
   });
 });
 

@@ -1,5 +1,6 @@
 /** How the consent view draws a URL's host and the URL itself (spec E-URL-3, E-URL-4). Pure; no DOM. */
 import type { UrlAnalysis, UrlFinding } from '../../../shared/url-analysis';
+import { isInvisibleChar } from '../../../shared/visible-text';
 
 /** A host split for display: the part before the registrable domain in normal weight, the domain emphasized. */
 export interface HostParts {
@@ -48,8 +49,12 @@ export function isLookalikeHost(analysis: UrlAnalysis): boolean {
 /** A run of a URL as drawn: ordinary text, or one hidden character drawn as its code point. */
 export type UrlSegment = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: string };
 
-/** Control, invisible formatting (bidi, zero-width) and line-separator characters. */
+/**
+ * Control (tab and line feed included), invisible formatting (bidi, zero-width) and line-separator characters,
+ * and everything else the rest of the app reveals (variation selectors, Hangul fillers, U+034F…).
+ */
 const HIDDEN = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const hidden = (char: string): boolean => HIDDEN.test(char) || isInvisibleChar(char);
 
 /**
  * Splits a URL so that characters a browser would hide or reorder (line breaks, tabs, text-direction marks,
@@ -59,7 +64,7 @@ export function urlSegments(url: string): UrlSegment[] {
   const segments: UrlSegment[] = [];
   let text = '';
   for (const char of url) {
-    if (!HIDDEN.test(char)) {
+    if (!hidden(char)) {
       text += char;
       continue;
     }

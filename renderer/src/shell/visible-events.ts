@@ -66,6 +66,21 @@ export function revealEvent(event: BridgeEvent): BridgeEvent {
   }
 }
 
+/**
+ * `previous + chunk` for streamed text whose parts were revealed one by one. An agent can split a character
+ * outside the Basic Multilingual Plane into its two UTF-16 halves across chunks; each half alone is no
+ * character, so neither was revealed, and joined they would make an invisible one (a Unicode tag character
+ * used to smuggle text). The halves that meet at the seam are revealed together.
+ */
+export function joinRevealed(previous: string, chunk: string): string {
+  const last = previous.charCodeAt(previous.length - 1);
+  const first = chunk.charCodeAt(0);
+  if (last >= 0xd800 && last <= 0xdbff && first >= 0xdc00 && first <= 0xdfff) {
+    return previous.slice(0, -1) + reveal(previous.slice(-1) + chunk.slice(0, 1)) + chunk.slice(1);
+  }
+  return previous + chunk;
+}
+
 function revealInfo(info: AgentInfoView | undefined): AgentInfoView | undefined {
   if (!info) return info;
   return { ...info, name: reveal(info.name), ...(info.title !== undefined ? { title: reveal(info.title) } : {}), ...(info.version !== undefined ? { version: reveal(info.version) } : {}) };

@@ -18,7 +18,7 @@ import type {
   TranscriptAppend,
   TranscriptEntry,
 } from '../../../shared/bridge';
-import { revealEvent } from '../shell/visible-events';
+import { joinRevealed, revealEvent } from '../shell/visible-events';
 import { askingText } from '../../../shared/attention-text';
 
 /** Whether the renderer currently reaches main (always `open` under Electron's preload). */
@@ -304,7 +304,7 @@ export function appendToEntries(transcript: TranscriptEntry[], appends: Transcri
   const next = transcript.slice();
   for (const { entryId, text } of appends) {
     const at = next.findLastIndex((entry) => entry.entryId === entryId);
-    if (at >= 0) next[at] = { ...next[at], text: next[at].text + text };
+    if (at >= 0) next[at] = { ...next[at], text: joinRevealed(next[at].text, text) };
   }
   return next;
 }

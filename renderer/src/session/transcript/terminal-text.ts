@@ -24,7 +24,7 @@ export function applyCarriageReturns(text: string): string {
     .join('\n');
 }
 
-/** The runs of `output`; control characters other than tab and line feed are removed from the text. */
+/** The runs of `output`; control characters (C0 other than tab and line feed, DEL, C1) are removed from the text. */
 export function terminalRuns(output: string): TerminalRun[] {
   const entries = Anser.ansiToJson(applyCarriageReturns(output), { use_classes: true, remove_empty: true });
   return entries.map((entry) => {
@@ -33,8 +33,9 @@ export function terminalRuns(output: string): TerminalRun[] {
     if (entry.bg && !entry.bg_truecolor) classes.push(`${entry.bg}-bg`);
     for (const decoration of entry.decorations ?? []) classes.push(`ansi-${decoration}`);
     return {
+      // C1 controls too (U+0080–U+009F): U+009B is a one-character CSI that some terminals obey.
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
-      text: entry.content.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''),
+      text: entry.content.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, ''),
       classes,
     };
   });
