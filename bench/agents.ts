@@ -91,20 +91,21 @@ export async function startSdk(version: Version, handlers: SdkHandlers): Promise
       .connect(stream);
   }
   const agent = connection.agent as SdkRig['agent'];
+  await initialize(agent, version, 'the bare SDK initialize');
+  return { agent, child, stop: () => stopAgent(child) };
+}
+
+/** The bare clients' `initialize`, with both versions' shapes (the bench agent reads the one it speaks). */
+function initialize(agent: SdkRig['agent'], version: Version, what: string): Promise<unknown> {
   const info = { name: 'bench-sdk', version: '1' };
-  await within(
-    'the bare SDK initialize',
-    agent.request('initialize', { protocolVersion: version, clientInfo: info, info, clientCapabilities: { elicitation: { form: {} } }, capabilities: { elicitation: { form: {} } } }),
-    START_TIMEOUT_MS,
-  );
-  return {
-    agent,
-    child,
-    async stop() {
-      child.stdin?.end();
-      await within('the bench agent to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 5_000).catch(() => child.kill('SIGKILL'));
-    },
-  };
+  const params = { protocolVersion: version, clientInfo: info, info, clientCapabilities: { elicitation: { form: {} } }, capabilities: { elicitation: { form: {} } } };
+  return within(what, agent.request('initialize', params), START_TIMEOUT_MS);
+}
+
+/** Ends the bench agent's input and waits for it to exit (killed after 5 s). */
+async function stopAgent(child: ChildProcess): Promise<void> {
+  child.stdin?.end();
+  await within('the bench agent to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 5_000).catch(() => child.kill('SIGKILL'));
 }
 
 export const SDK_WORKER = resolve('bench/sdk-worker.mjs');
@@ -159,18 +160,12 @@ export async function startSdkInWorker(version: Version, handlers: SdkHandlers):
         worker.postMessage({ t: 'request', id, method, params });
       }),
   };
-  const info = { name: 'bench-sdk', version: '1' };
-  await within(
-    'the bare SDK initialize (worker)',
-    agent.request('initialize', { protocolVersion: version, clientInfo: info, info, clientCapabilities: { elicitation: { form: {} } }, capabilities: { elicitation: { form: {} } } }),
-    START_TIMEOUT_MS,
-  );
+  await initialize(agent, version, 'the bare SDK initialize (worker)');
   return {
     agent,
     child,
     async stop() {
-      child.stdin?.end();
-      await within('the bench agent to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 5_000).catch(() => child.kill('SIGKILL'));
+      await stopAgent(child);
       await worker.terminate();
     },
   };

@@ -117,6 +117,14 @@ export function App({ store }: { store: AppStore }) {
   }
   if (queueEmpty && pane !== 'session') setPane('session');
   const onePane = useOnePane();
+  // A choice in the sidebar (an agent, Waiting for you, History) is shown in the left pane, so a narrow window
+  // brings that pane forward; otherwise the click changed only the tab's label (designer review).
+  const fromSidebar =
+    <A extends unknown[]>(choose: (...args: A) => void) =>
+    (...args: A) => {
+      setPane('session');
+      choose(...args);
+    };
   const layout = queueEmpty ? ' queue-empty' : ` pane-${pane}`;
   return (
     <div className={`app${layout}`}>
@@ -126,10 +134,10 @@ export function App({ store }: { store: AppStore }) {
         counts={counts}
         unread={unread}
         waitingView={waitingView}
-        onSelect={selectAgent}
-        onShowWaiting={showWaiting}
+        onSelect={fromSidebar(selectAgent)}
+        onShowWaiting={fromSidebar(showWaiting)}
         historyView={historyView}
-        onShowHistory={showHistory}
+        onShowHistory={fromSidebar(showHistory)}
         onDialog={setDialog}
       />
       <PaneSwitch

@@ -216,6 +216,23 @@ test.describe('below 761 px: one pane at a time', () => {
     await expect(card(app, 'Demo agent')).toBeFocused();
   });
 
+  test('a choice in the sidebar while Requests is in front brings the session pane forward', async ({ app }) => {
+    // Designer review: clicking History or an agent with Requests in front changed only the tab's label.
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await requestsTab(app).click();
+    await expect(app.getByRole('complementary')).toBeVisible();
+    await sidebar(app).getByRole('button', { name: /History/ }).click();
+    const leftTab = paneTabs(app).getByRole('tab').first();
+    await expect(leftTab).toHaveAccessibleName('History');
+    await expect(leftTab).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByRole('main')).toBeVisible();
+    await expect(app.getByRole('complementary')).toBeHidden();
+    await requestsTab(app).click();
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    await expect(sessionTab(app)).toHaveAttribute('aria-selected', 'true');
+    await expect(app.getByRole('main')).toBeVisible();
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`the switch and both panes pass axe-core in the ${theme} theme`, async ({ app }) => {
       await app.emulateMedia({ colorScheme: theme });

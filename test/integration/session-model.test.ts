@@ -214,6 +214,9 @@ describe('permission requests', () => {
     expect((await puppet.responseTo(8)).result).toEqual({ outcome: { outcome: 'cancelled' } });
     expect(hub.snapshot().queue.map((i) => i.mode)).toEqual(['form']);
     expect(puppet.received.some((m) => m.id === 9)).toBe(false);
+    // issue 12 scope 4/6: the permission's record says the user stopped it, not "waiting" for ever.
+    const records = transcript(hub).filter((e) => e.kind === 'request').map((e) => [e.request?.mode, e.request?.outcome, e.request?.waiting]);
+    expect(records).toEqual(expect.arrayContaining([['permission', 'stopped', undefined], ['form', 'open', true]]));
   });
 
   it('lets the user only dismiss a permission request that offers no options', async () => {

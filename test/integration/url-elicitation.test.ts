@@ -172,6 +172,10 @@ describe('completion and cancellation races', () => {
     expect((await puppet.responseTo(22)).result).toEqual({ action: 'cancel' });
     await eventually(() => (hub.snapshot().queue.length === 0 ? true : undefined));
     expect(opener.opened).toEqual([]);
+    // issue 12 scope 6 (fresh-user review): the session's record said "Waiting for your answer" for ever.
+    const record = hub.snapshot().sessions[0].transcript.find((e) => e.kind === 'request');
+    expect(record?.request).toMatchObject({ outcome: 'completed' });
+    expect(record?.request?.waiting).toBeUndefined();
   });
 
   it('ignores a completion for an unknown id, and a second completion, silently', async () => {

@@ -256,6 +256,8 @@ export class ElicitationBroker {
       const { view } = entry;
       if (view.mode !== 'permission' || view.state !== 'pending' || view.scope.kind !== 'session' || view.scope.sessionKey !== sessionKey) continue;
       (entry.settle as ((answer: string | undefined) => void) | undefined)?.(undefined);
+      // Said once before it goes, so the session's record of it reads "you stopped", not "waiting" for ever.
+      this.update(entry, { state: 'stopped' });
       this.remove(entry);
     }
   }
@@ -361,6 +363,8 @@ export class ElicitationBroker {
     if (entry.view.state === 'pending') {
       (entry.settle as ((answer: ElicitationAnswer) => void) | undefined)?.({ action: 'cancel' });
       this.listener.notice(entry.view.agentId, `${entry.view.agentName} finished the request before you opened the page; nothing was opened.`);
+      // As for Stop: the session's record of it reads "completed by the agent", not "waiting" for ever.
+      this.update(entry, { state: 'completed' });
       return this.remove(entry);
     }
     this.options.urlOpener?.close(entry.view.itemId);

@@ -27,18 +27,39 @@ const cache = new Map<string, FormDescriptionResult>();
 export function describeRequestedForm(requestedSchema: unknown): FormDescriptionResult {
   const tooLarge = findSchemaSizeProblem(requestedSchema);
   if (tooLarge) return { refusal: tooLarge };
-  const key = JSON.stringify(requestedSchema ?? null);
-  const cached = cache.get(key);
-  if (cached) {
+  // A schema too long to keep is not serialised at all: the walk below stops once it has seen that much text, so a
+  // 1 MiB form costs main no more than a small one before it is described as before.
+  const key = textWithin(requestedSchema, MAX_CACHED_FORM_CHARS) ? JSON.stringify(requestedSchema ?? null) : undefined;
+  const cached = key === undefined ? undefined : cache.get(key);
+  if (key !== undefined && cached) {
     cache.delete(key);
     cache.set(key, cached);
     return cached;
   }
   const contradiction = findSchemaContradiction(requestedSchema);
   const result: FormDescriptionResult = contradiction ? { refusal: contradiction } : { fields: describeForm(requestedSchema).fields };
-  if (key.length <= MAX_CACHED_FORM_CHARS) {
+  if (key !== undefined && key.length <= MAX_CACHED_FORM_CHARS) {
     cache.set(key, result);
     if (cache.size > MAX_CACHED_FORMS) cache.delete(cache.keys().next().value!);
   }
   return result;
+}
+
+/**
+ * Whether the keys and strings in `value` add up to at most `limit` characters (a lower bound on its JSON length).
+ * Stops as soon as they pass it; the depth is already bounded by the depth guard.
+ */
+function textWithin(value: unknown, limit: number): boolean {
+  let left = limit;
+  const visit = (node: unknown): boolean => {
+    if (typeof node === 'string') return (left -= node.length) >= 0;
+    if (typeof node !== 'object' || node === null) return (left -= 1) >= 0;
+    if (Array.isArray(node)) return node.every(visit);
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if ((left -= key.length) < 0 || !visit((node as Record<string, unknown>)[key])) return false;
+    }
+    return true;
+  };
+  return visit(value);
 }
