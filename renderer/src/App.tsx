@@ -12,7 +12,7 @@ import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
-import { explainDeclineText } from './history/record-actions';
+import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
 
@@ -100,6 +100,8 @@ export function App({ store }: { store: AppStore }) {
     },
     [revealItem, showSession, setComposerText],
   );
+  // A record's "Tell the agent why…" takes the notice's path: one handler (SessionView binds it to its session).
+  const explainDecline = useCallback((target: DeclineToExplain) => onNoticeAction({ kind: 'explain', ...target }), [onNoticeAction]);
 
   useFocusRescue();
   const waitingView = state.view === 'waiting';
@@ -159,23 +161,25 @@ export function App({ store }: { store: AppStore }) {
         ) : waitingView ? (
           <WaitingForYou items={waiting} seen={state.seen} sessionNames={names} onOpen={revealItem} />
         ) : agent ? (
-          <AgentPane
-            key={agent.agentId}
-            agent={agent}
-            sessions={sessionsOfAgent(state.sessions, agent.agentId)}
-            queue={state.queue}
-            defaultCwd={state.defaultCwd}
-            canPickFolder={state.canPickFolder}
-            selectedSessionKey={state.selectedSessions[agent.agentId] ?? null}
-            onSelectSession={(sessionKey) => store.dispatch({ type: 'selectSession', agentId: agent.agentId, sessionKey })}
-            composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
-            onComposerText={setComposerText}
-            sessionNames={names}
-            onRevealItem={revealItem}
-            composeFor={composeFor}
-            onComposed={() => setComposeFor(null)}
-            onDialog={setDialog}
-          />
+          <ExplainDeclineContext.Provider value={explainDecline}>
+            <AgentPane
+              key={agent.agentId}
+              agent={agent}
+              sessions={sessionsOfAgent(state.sessions, agent.agentId)}
+              queue={state.queue}
+              defaultCwd={state.defaultCwd}
+              canPickFolder={state.canPickFolder}
+              selectedSessionKey={state.selectedSessions[agent.agentId] ?? null}
+              onSelectSession={(sessionKey) => store.dispatch({ type: 'selectSession', agentId: agent.agentId, sessionKey })}
+              composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
+              onComposerText={setComposerText}
+              sessionNames={names}
+              onRevealItem={revealItem}
+              composeFor={composeFor}
+              onComposed={() => setComposeFor(null)}
+              onDialog={setDialog}
+            />
+          </ExplainDeclineContext.Provider>
         ) : (
           <div className="empty-session">
             <p>No agents are configured.</p>

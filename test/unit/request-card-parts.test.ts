@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
-import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize } from '../../renderer/src/elicitation/message-fold';
+import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/message-fold';
 import { isLookalikeHost, urlSegments } from '../../renderer/src/elicitation/url-display';
 import { primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
@@ -29,6 +29,16 @@ describe('a long message folds', () => {
   it('names the size in lines, and in KB once it is large', () => {
     expect(messageSize(lines(64))).toBe('64 lines');
     expect(messageSize(`${'y'.repeat(20 * 1024)}\nend`)).toBe('2 lines, 20 KB');
+  });
+
+  it('counts KB as the UTF-8 bytes the agent sent, without encoding the message', () => {
+    // The last one puts a surrogate pair across the 16 K step.
+    for (const text of ['plain', 'é日本😀', '\uD800 lone \uDC00', `${'é'.repeat(6000)}\n${'😀'.repeat(3000)}`, `${'a'.repeat(16 * 1024 - 1)}😀${'b'.repeat(40_000)}`]) {
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
+    }
+    expect(messageSize(`${'é'.repeat(10 * 1024)}`)).toBe('1 line, 20 KB');
+    expect(messageSize(`${'é'.repeat(10 * 1024)}`)).toBe('1 line, 20 KB'); // the kept answer, for a second mount
+    expect(messageSize('short\nmessage')).toBe('2 lines');
   });
 
   it('refers to a long message by its opening words only', () => {

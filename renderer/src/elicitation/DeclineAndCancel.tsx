@@ -30,7 +30,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
       <span className="decline-cancel">
         <button
           type="button"
-          className={`button button-decline${declinePrimary ? ' button-primary is-primary' : ''}`}
+          className={`button button-danger${declinePrimary ? ' button-primary' : ''}`}
           disabled={disabled}
           aria-describedby={`${id}-decline`}
           title={`Tells ${agentName} no`}

@@ -125,7 +125,7 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
 
 /** The primary option is the card's primary button; other rejects read as danger, other allows as neutral. */
 function optionClass(option: PermissionOptionView, primary: boolean): string {
-  if (option.kind.startsWith('reject')) return primary ? 'button-primary button-decline is-primary' : 'button-decline';
+  if (option.kind.startsWith('reject')) return primary ? 'button-danger button-primary' : 'button-danger';
   return primary ? 'button-primary' : 'button-neutral';
 }
 

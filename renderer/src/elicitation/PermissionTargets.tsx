@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PermissionItemView } from '../../../shared/bridge';
-import { urlSegments } from './url-display';
+import { VisibleChars } from './VisibleChars';
 import './PermissionTargets.css';
 
 /** Characters past which a command or the path list scrolls in a box of its own. */
@@ -26,14 +26,14 @@ export function PermissionTargets({ item, risky }: { item: PermissionItemView; r
             {pathsLabel}
           </p>
           <ul
-            className={`url-box selectable permission-paths${pathsLong ? ' is-long' : ''}`}
+            className={`code-block code-text selectable permission-paths${pathsLong ? ' is-long' : ''}`}
             translate="no"
             aria-labelledby={`${id}-paths`}
             tabIndex={pathsLong ? 0 : undefined}
           >
             {paths.map((path) => (
               <li key={path}>
-                <Visible text={path} />
+                <VisibleChars text={path} />
               </li>
             ))}
           </ul>
@@ -45,14 +45,14 @@ export function PermissionTargets({ item, risky }: { item: PermissionItemView; r
             Command
           </p>
           <pre
-            className={`url-box selectable card-permission-command${commandLong ? ' is-long' : ''}`}
+            className={`code-block code-text selectable card-permission-command${commandLong ? ' is-long' : ''}`}
             translate="no"
             role={commandLong ? 'region' : undefined}
             aria-labelledby={`${id}-command`}
             tabIndex={commandLong ? 0 : undefined}
           >
             <code>
-              <Visible text={item.command} />
+              <VisibleChars text={item.command} keepLineBreaks />
             </code>
           </pre>
         </div>
@@ -61,25 +61,6 @@ export function PermissionTargets({ item, risky }: { item: PermissionItemView; r
         <p className="permission-unnamed" role="note">
           {item.agentName} did not say which files or command this acts on.
         </p>
-      )}
-    </>
-  );
-}
-
-/** Text with control and invisible formatting characters drawn as their code points (never applied). */
-function Visible({ text }: { text: string }) {
-  return (
-    <>
-      {urlSegments(text).map((segment, index) =>
-        segment.kind === 'text' ? (
-          <span key={index}>{segment.text}</span>
-        ) : segment.codePoint === 'U+000A' ? (
-          <span key={index}>{'\n'}</span>
-        ) : (
-          <span key={index} className="url-hidden-char" title="A hidden character">
-            {segment.codePoint}
-          </span>
-        ),
       )}
     </>
   );

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { hostDisplay, isLookalikeHost, openedFormIfDifferent, urlSegments, type HostParts } from './url-display';
+import { hostDisplay, isLookalikeHost, openedFormIfDifferent, type HostParts } from './url-display';
+import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';
 import { DeclineAndCancel } from './DeclineAndCancel';
@@ -428,22 +429,14 @@ function UrlText({ url, labelledBy }: { url: string; labelledBy: string }) {
   const long = url.length > 400;
   return (
     <div
-      className={`url-box selectable${long ? ' url-box-long' : ''}`}
+      className={`code-block code-text selectable${long ? ' url-text-long' : ''}`}
       translate="no"
       dir="ltr"
       role={long ? 'region' : undefined}
       tabIndex={long ? 0 : undefined}
       aria-labelledby={labelledBy}
     >
-      {urlSegments(url).map((segment, index) =>
-        segment.kind === 'text' ? (
-          <span key={index}>{segment.text}</span>
-        ) : (
-          <span key={index} className="url-hidden-char" title="A hidden character">
-            {segment.codePoint}
-          </span>
-        ),
-      )}
+      <VisibleChars text={url} />
     </div>
   );
 }

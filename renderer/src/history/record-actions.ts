@@ -1,9 +1,23 @@
 import { createContext, useContext } from 'react';
 import { cutText } from '../../../shared/cut-text';
 
+/** Which declined request to explain: the session whose composer opens, and the question it asked. */
+export interface DeclineToExplain {
+  agentId: string;
+  sessionKey: string;
+  question: string;
+}
+
 /**
- * What a request record in a live session's transcript can do (issue 12 scope 7). Provided by the session view;
- * absent in the History view, whose records are read-only.
+ * "Tell the agent why…" after a Decline (issue 12 scope 7), the one handler for the notice's button and a
+ * record's: shows that session and starts its composer with {@link explainDeclineText}, keeping what was typed
+ * there. Provided once by the app; a session view binds it to its own session for its records.
+ */
+export const ExplainDeclineContext = createContext<((target: DeclineToExplain) => void) | null>(null);
+
+/**
+ * What a request record in a live session's transcript can do. Provided by the session view (bound to its
+ * session); absent in the History view, whose records are read-only.
  */
 export interface RecordActions {
   /** After a Decline: opens this session's composer with a start of the sentence saying why. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
@@ -8,7 +8,7 @@ import { ForegroundBadge } from './ForegroundBadge';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
-import { explainDeclineText, RecordActionsContext, type RecordActions } from '../history/record-actions';
+import { ExplainDeclineContext, RecordActionsContext, type RecordActions } from '../history/record-actions';
 import './SessionView.css';
 
 interface SessionViewProps {
@@ -52,20 +52,12 @@ export function SessionView(props: SessionViewProps) {
     onComposerFocused?.();
   }, [focusComposer, onComposerFocused]);
 
-  // "Tell the agent why…" on a declined request's record (issue 12 scope 7): an ordinary prompt, started for the
-  // user in this session's composer (what they typed already stays), with the caret at its end.
-  const onTextRef = useRef(onText);
-  useEffect(() => {
-    onTextRef.current = onText;
-  }, [onText]);
-  const recordActions = useMemo<RecordActions>(
-    () => ({
-      explainDecline: (question) => {
-        onTextRef.current((previous) => (previous.trim() ? previous : explainDeclineText(question)));
-        window.setTimeout(() => focusAtEnd(composerRef.current), 0);
-      },
-    }),
-    [],
+  // "Tell the agent why…" on a declined request's record: the app's one handler, bound to this session.
+  const explainDecline = useContext(ExplainDeclineContext);
+  const { agentId, sessionKey } = session;
+  const recordActions = useMemo<RecordActions | null>(
+    () => (explainDecline ? { explainDecline: (question) => explainDecline({ agentId, sessionKey, question }) } : null),
+    [explainDecline, agentId, sessionKey],
   );
 
   const inFlight = session.promptInFlight || sending;

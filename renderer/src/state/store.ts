@@ -177,6 +177,8 @@ export function reduce(state: AppState, action: AppAction): AppState {
     case 'showHistory':
       return state.view === 'history' ? state : { ...state, view: 'history' };
     case 'showSession':
+      // Already shown (a record's "Tell the agent why…" in the open session): nothing changes, nothing redraws.
+      if (state.view === 'agent' && state.selectedAgentId === action.agentId && state.selectedSessions[action.agentId] === action.sessionKey) return state;
       return {
         ...state,
         view: 'agent',
