@@ -59,6 +59,11 @@ test.describe('800×600 with a request waiting', () => {
       const queueBody = app.getByRole('complementary').locator('.queue-body');
       await queueBody.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       for (const control of controls) await expectOnScreen(control, `${await control.textContent()} scrolled to the end`);
+      // Each state said once (designer's note: "Ready", "Waiting for you" and "Working…" clashed above and below
+      // the transcript): the agent's Ready is the sidebar's, the turn's pause is the session bar's.
+      await expect(app.getByRole('main').locator('.agent-header')).not.toContainText('Ready');
+      await expect(app.getByRole('main')).not.toContainText('Working…');
+      await expect(app.getByRole('button', { name: /waiting for you\. Show it$/ })).toBeVisible();
       if (waiting.prompt === 'form') {
         expect(await queueBody.evaluate((el) => el.scrollHeight > el.clientHeight + 100), 'the form scrolls in its column').toBe(true);
         // The card is as wide as its column allows, not squeezed.

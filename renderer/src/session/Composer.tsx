@@ -22,6 +22,8 @@ interface ComposerProps {
   sessionEnded?: boolean;
   canSend: boolean;
   inFlight: boolean;
+  /** The turn waits on the user's answer to a request: the session bar says so, so no "Working…" here. */
+  waitingForUser?: boolean;
   canStop: boolean;
   /** Sends; resolves false when it failed (the text and attachments are then kept). */
   onSend: (text: string, attachments: PromptAttachment[]) => Promise<boolean>;
@@ -277,7 +279,7 @@ export function Composer(props: ComposerProps) {
           ) : null}
           Enter sends, Shift+Enter adds a line.
         </p>
-        <p className="composer-status">{inFlight ? 'Working…' : ''}</p>
+        <p className="composer-status">{inFlight && !props.waitingForUser ? 'Working…' : ''}</p>
         <button type="button" className="button" disabled={!canStop} onClick={props.onStop}>
           Stop
         </button>

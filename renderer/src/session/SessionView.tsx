@@ -172,6 +172,7 @@ export function SessionView(props: SessionViewProps) {
         startingSession={props.startingSession}
         canSend={canSend}
         inFlight={inFlight}
+        waitingForUser={waiting.length > 0}
         canStop={session.promptInFlight && !stopping}
         onSend={(value, attachments) => sendPrompt(value, true, attachments)}
         onStop={() => void stop()}
