@@ -1,14 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type PointerEvent,
-  type UIEvent,
-  type WheelEvent,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
@@ -16,23 +6,6 @@ import './Transcript.css';
 
 /** Within this many pixels of the end counts as "at the newest text". */
 const NEAR_BOTTOM_PX = 48;
-
-/**
- * A scroll up this soon after the user's wheel, touch or scrolling key is the user's own; any other scroll away
- * from the end is a layout shift (an entry measured, a markdown chunk loaded, a box above resized) and is undone.
- */
-const INTENT_MS = 800;
-
-/** Keys that scroll a focused scroll box towards the start (the others move it down, which never unpins). */
-const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
-
-/** Controls whose press is a click, never the start of a scroll or a text selection (issue 12, fresh-user review). */
-const CONTROL_SELECTOR = 'button, a[href], input, select, textarea, summary, label, [role="button"], [contenteditable="true"]';
-
-/** Whether a pointer or key event began on a control inside the transcript rather than on its text or scroll bar. */
-function onControl(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest(CONTROL_SELECTOR) !== null;
-}
 
 /** Space between entries (px), and a first guess at an entry's height before it is measured. */
 const ENTRY_GAP_PX = 10;
@@ -65,13 +38,6 @@ export function Transcript({ entries, busy }: TranscriptProps) {
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
   const follow = useRef(true);
   const [following, setFollowing] = useState(true);
-  /**
-   * When the user last did something that scrolls up (performance.now() ms). Starts at -Infinity: the page's clock
-   * starts at 0 on every load, so a 0 here read every layout shift of the first 800 ms after a reload as the user's.
-   */
-  const intentAt = useRef(Number.NEGATIVE_INFINITY);
-  /** A pointer held down on the transcript's text or scroll bar: dragging a selection or the thumb scrolls it. */
-  const pointerDown = useRef(false);
   /** scrollTop at the last scroll event, to tell a scroll up (the user's) from the end moving away (layout). */
   const lastTop = useRef(0);
 
@@ -122,16 +88,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     });
     observer.observe(element);
     observer.observe(inner);
-    const release = () => {
-      pointerDown.current = false;
-    };
-    window.addEventListener('pointerup', release);
-    window.addEventListener('pointercancel', release);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('pointerup', release);
-      window.removeEventListener('pointercancel', release);
-    };
+    return () => observer.disconnect();
   }, [toBottom]);
 
   function onScroll(event: UIEvent<HTMLDivElement>): void {
@@ -144,32 +101,12 @@ export function Transcript({ entries, busy }: TranscriptProps) {
       return;
     }
     if (!follow.current) return;
-    // Only the user's own scroll up stops the following: the view moved up while a selection or the scroll bar
-    // was being dragged, or just after a wheel, touch or key that scrolls up. Anything else is a layout shift
-    // (content grew, the box shrank, the virtualizer measured a row, a control was clicked) and is undone.
-    const byUser = movedUp && (pointerDown.current || performance.now() - intentAt.current < INTENT_MS);
-    if (byUser) setFollow(false);
+    // Only a scroll up stops the following: the user's wheel, keys, scroll bar or selection, or the browser bringing
+    // something into view for them (Tab onto an earlier control, find in page). Layout never moves the view up
+    // while it is at the end (content growing or the box shrinking leave scrollTop where it was, and the
+    // virtualizer does not correct while following), so any other move away from the end is undone.
+    if (movedUp) setFollow(false);
     else toBottom();
-  }
-
-  function markIntent(): void {
-    intentAt.current = performance.now();
-  }
-
-  function onWheel(event: WheelEvent<HTMLDivElement>): void {
-    if (event.deltaY < 0) markIntent();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    // Keys on a control inside the transcript (a record's button) act on it; only the scroll box itself scrolls.
-    if (event.target !== event.currentTarget) return;
-    if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) markIntent();
-  }
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>): void {
-    // A press on a control is a click; whatever layout it causes (a composer opening, a record growing) is not
-    // the user scrolling away (the fresh-user review: "Tell the agent why…" scrolled the transcript up).
-    if (!onControl(event.target)) pointerDown.current = true;
   }
 
   function jumpToLatest(): void {
@@ -192,10 +129,6 @@ export function Transcript({ entries, busy }: TranscriptProps) {
         ref={scroller}
         style={SCROLLER_STYLE}
         onScroll={onScroll}
-        onWheel={onWheel}
-        onTouchMove={markIntent}
-        onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
       >
         {entries.length === 0 ? (
           <div className="transcript-content" ref={content}>
