@@ -3,8 +3,11 @@ import { defineConfig } from 'vite';
 
 // The test harness and the bench's view of the core, built to plain JavaScript for Node (issue 13, scope 4):
 // start-up then measures the app, not a TypeScript compiler, and the bench runs the same built code it reports
-// on. Dependencies stay external (resolved from node_modules at run time, as in the Electron main bundle).
+// on. Dependencies are bundled in, as in the Electron main bundle (electron.vite.config.ts): resolving, reading and
+// linking ~200 separate modules, and lexing each CommonJS one for its exports, was most of main's start before it
+// listened (docs/performance.md, "Session 17"). better-sqlite3 stays external: it loads a native addon.
 export default defineConfig({
+  ssr: { noExternal: true, external: ['better-sqlite3'] },
   build: {
     ssr: true,
     outDir: 'out/harness',
