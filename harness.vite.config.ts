@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { moduleSideEffects } from './scripts/main-bundle';
 
 // The test harness and the bench's view of the core, built to plain JavaScript for Node (issue 13, scope 4):
 // start-up then measures the app, not a TypeScript compiler, and the bench runs the same built code it reports
@@ -22,6 +23,7 @@ export default defineConfig({
         // Started by the hub, one per agent connection, from the folder of the code that starts it (worker-entry.ts).
         'connection-worker': resolve(__dirname, 'electron/core/acp/worker/connection-worker.ts'),
       },
+      treeshake: { moduleSideEffects },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     },
   },
