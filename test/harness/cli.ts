@@ -8,20 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
+import { alive } from './process-alive';
 import { startHarness } from './server';
 
 /** How often, in ms, the harness checks that the process that started it is still running: stops within about this. */
 const PARENT_CHECK_MS = 500;
-
-/** Whether process `pid` exists (signal 0 checks without sending anything; EPERM means it exists but is not ours). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 const { values } = parseArgs({
   options: { config: { type: 'string' }, port: { type: 'string', default: '0' }, verbose: { type: 'boolean' }, data: { type: 'string' } },

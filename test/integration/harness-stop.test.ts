@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { alive } from '../harness/process-alive';
 import { Puppet } from './puppet';
 
 const CLI = resolve('out/harness/cli.js');
@@ -27,15 +28,6 @@ async function configWithPuppet(): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'switchboard-stop-')), 'agents.json');
   writeFileSync(path, JSON.stringify({ agents: [puppet.agentConfig('p', 'Puppet')] }));
   return path;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
