@@ -5,7 +5,7 @@ import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
 import { CancelButton } from './DeclineAndCancel';
 import { PermissionTargets } from './PermissionTargets';
-import { primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
+import { optionLook, primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
 import './PermissionCard.css';
 
 interface PermissionCardProps {
@@ -68,7 +68,9 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
         <button
           key={option.optionId}
           type="button"
-          className={`button ${optionClass(option, option.optionId === primaryId)}`}
+          className={`button permission-option ${OPTION_CLASS[optionLook(option, risky, option.optionId === primaryId)]}`}
+          // The default answer (focused by Next waiting request); for a risky tool call a reject, drawn neutral.
+          data-default-choice={option.optionId === primaryId ? '' : undefined}
           title={optionHelp(option.kind)}
           disabled={locked}
           onClick={() => void answer(option, `Answered: ${option.name}.`)}
@@ -123,11 +125,12 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
   );
 }
 
-/** The primary option is the card's primary button; other rejects read as danger, other allows as neutral. */
-function optionClass(option: PermissionOptionView, primary: boolean): string {
-  if (option.kind.startsWith('reject')) return primary ? 'button-danger button-primary' : 'button-danger';
-  return primary ? 'button-primary' : 'button-neutral';
-}
+/** The button classes (controls.css) of each {@link optionLook}. */
+const OPTION_CLASS: Record<ReturnType<typeof optionLook>, string> = {
+  primary: 'button-primary',
+  danger: 'button-danger',
+  neutral: 'button-neutral',
+};
 
 /** What an option's ACP kind means, for its tooltip; undefined for a kind Switchboard does not know. */
 function optionHelp(kind: PermissionOptionView['kind']): string | undefined {
