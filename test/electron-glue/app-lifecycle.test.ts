@@ -145,6 +145,14 @@ async function startReady(overrides: Partial<StartOptions> = {}, setup?: (app: F
   return harness;
 }
 
+/** Turning automatic updates off and on again in Settings starts no check in a copy that cannot update. */
+function expectNoChecksWhenTurnedOn(appSettings: NonNullable<Harness['hubs'][number]['options']['appSettings']>, updater: { readonly checks: number }): void {
+  appSettings.update({ autoUpdates: false });
+  appSettings.update({ autoUpdates: true });
+  vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
+  expect(updater.checks).toBe(0);
+}
+
 function mainWindow(): FakeBrowserWindow {
   const window = FakeBrowserWindow.created[0];
   if (!window) throw new Error('no main window');
@@ -576,10 +584,7 @@ describe('app lifecycle', () => {
         // The Settings view says so, and turning the setting on there does not start checks here.
         const appSettings = harness.hubs[0].options.appSettings!;
         expect(appSettings.read()).toEqual({ autoUpdates: true, updatesUnavailable: 'This is a development run of Switchboard, so it never checks for updates.' });
-        appSettings.update({ autoUpdates: false });
-        appSettings.update({ autoUpdates: true });
-        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
-        expect(updater.checks).toBe(0);
+        expectNoChecksWhenTurnedOn(appSettings, updater);
       } finally {
         vi.useRealTimers();
       }
@@ -598,10 +603,7 @@ describe('app lifecycle', () => {
         expect(updater.checks).toBe(0);
         const appSettings = harness.hubs[0].options.appSettings!;
         expect(appSettings.read().updatesUnavailable).toMatch(/not installed from an AppImage or a package/);
-        appSettings.update({ autoUpdates: false });
-        appSettings.update({ autoUpdates: true });
-        vi.advanceTimersByTime(FIRST_CHECK_DELAY_MS * 2);
-        expect(updater.checks).toBe(0);
+        expectNoChecksWhenTurnedOn(appSettings, updater);
       } finally {
         vi.useRealTimers();
       }
