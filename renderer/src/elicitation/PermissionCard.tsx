@@ -4,6 +4,8 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
 import { CancelButton } from './DeclineAndCancel';
+import { srOnlyWhen } from '../shell/media-query';
+import { useOnePane } from '../shell/one-pane';
 import { PermissionTargets } from './PermissionTargets';
 import { optionLook, primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
 import './PermissionCard.css';
@@ -37,6 +39,8 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
   const locked = busy || done !== null;
   const risky = item.toolKind !== undefined && RISKY_TOOL_KINDS.has(item.toolKind);
   const primaryId = primaryOption(item.options, risky)?.optionId;
+  // As in DeclineAndCancel: a narrow window keeps Cancel's explanation as its description only.
+  const helpClass = srOnlyWhen(useOnePane(), 'decline-cancel-help');
 
   async function answer(option: PermissionOptionView | undefined, doneText: string, dismiss = false): Promise<void> {
     if (locked) return;
@@ -86,7 +90,7 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
           onCancel={() => void answer(undefined, 'Cancelled.')}
         />
       </span>
-      <p className="decline-cancel-help" id={`${ids}-cancel`}>
+      <p className={helpClass} id={`${ids}-cancel`}>
         Cancel dismisses it without choosing.
       </p>
     </>
