@@ -122,7 +122,7 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                 {m.description && (
                   <button
                     type="button"
-                    className="sign-in-about"
+                    className="icon-button sign-in-about"
                     aria-label={`About signing in with ${m.name}`}
                     aria-expanded={about === m.methodId}
                     aria-controls={`${ids}-method-${index}`}
