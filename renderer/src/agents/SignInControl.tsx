@@ -5,8 +5,8 @@ import './SignInControl.css';
 
 /**
  * Sign-in with one of the agent's `authMethods`: one "Sign in with <name>" button per method, the method's
- * description as its accessible description, unfolded on screen by a "?" disclosure beside it; a terminal method shows the command to run instead (Switchboard never
- * runs it). While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
+ * description as its accessible description, unfolded on screen by a "?" disclosure beside it; a terminal method
+ * shows the command to run instead (Switchboard never runs it). While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
  * agent sends meanwhile land in the queue labelled "While signing in" (spec E-REQ-3). A failed or cancelled
  * sign-in shows its sentence here.
  */
