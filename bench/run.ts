@@ -13,7 +13,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, arch } from 'node:os';
 import { resolve } from 'node:path';
 import { benchBundle, type BundleResult } from './bundle';
-import { benchElicitation, PENDING_LOAD, type ElicitationCase } from './elicitation';
+import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
 import { benchRenderer, launchChromium, TYPING_PENDING, type RendererResult } from './renderer';
 import { benchStartup, type StartupResult } from './startup';
@@ -82,7 +82,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
     targets.push({ name: 'command latency during an unpaced v2 stream', measured: v2.commandLatency.p95, target: '≤ 16 ms p95', met: v2.commandLatency.p95 <= 16, unit: 'ms, p95' });
   }
   for (const c of elicitation) {
-    targets.push({ name: `elicitation ${c.action} overhead, ${c.pending} pending`, measured: c.overheadP95Ms, target: '≤ 1 ms p95', met: c.overheadP95Ms <= 1, unit: 'ms, p95(core) − p95(SDK)' });
+    targets.push({ name: `elicitation ${c.action} overhead, ${c.pending} pending`, measured: c.overheadP95Ms, target: '≤ 1 ms p95', met: c.overheadP95Ms <= 1, unit: `ms, p95(core) − p95(SDK), past each run's first ${COLD_ROUNDS}` });
   }
   if (renderer) {
     targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${renderer.longTasks} tasks over 50 ms)` });
@@ -106,10 +106,12 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
       log(`      during the v2 stream: command latency ${fmt(r.commandLatency.median)} / ${fmt(r.commandLatency.p95)} ms (n=${r.commandLatency.n}), ${fmt(r.batchesPerSecond.median)} bridge batches/s per session`);
     }
   }
-  if (elicitation.length) log('\nElicitation round trip as the agent sees it (ms: median / p95)');
+  if (elicitation.length) log(`\nElicitation round trip as the agent sees it (ms: median / p95; past the first ${COLD_ROUNDS} of each run, which are listed as cold)`);
   for (const c of elicitation) {
     log(`  ${c.action.padEnd(7)} ${String(c.pending).padStart(3)} pending   core ${fmt(c.core.median, 2)} / ${fmt(c.core.p95, 2)}   bare SDK ${fmt(c.sdk.median, 2)} / ${fmt(c.sdk.p95, 2)}   overhead ${fmt(c.overheadMedianMs, 2)} / ${fmt(c.overheadP95Ms, 2)}   (n=${c.core.n})`);
     log(`                      SDK in a worker ${fmt(c.sdkWorker.median, 2)} / ${fmt(c.sdkWorker.p95, 2)}: isolation ${fmt(c.isolationMedianMs, 2)} / ${fmt(c.isolationP95Ms, 2)}, Switchboard's own ${fmt(c.ownMedianMs, 2)} / ${fmt(c.ownP95Ms, 2)}`);
+    log(`                      cold first rounds (n=${c.cold.core.n}): core ${fmt(c.cold.core.median, 1)} / ${fmt(c.cold.core.p95, 1)}, bare SDK ${fmt(c.cold.sdk.median, 1)} / ${fmt(c.cold.sdk.p95, 1)}, SDK in a worker ${fmt(c.cold.sdkWorker.median, 1)} / ${fmt(c.cold.sdkWorker.p95, 1)}`);
+    log(`                      all rounds (n=${c.allRounds.core.n}): core ${fmt(c.allRounds.core.median, 2)} / ${fmt(c.allRounds.core.p95, 2)}, bare SDK ${fmt(c.allRounds.sdk.median, 2)} / ${fmt(c.allRounds.sdk.p95, 2)}, overhead ${fmt(c.allRounds.overheadMedianMs, 2)} / ${fmt(c.allRounds.overheadP95Ms, 2)}`);
   }
   if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {

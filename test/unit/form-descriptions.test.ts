@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRequestedForm, MAX_CACHED_FORM_CHARS, MAX_CACHED_FORMS } from '../../electron/core/elicitation/form-descriptions';
+import { describeForm } from '../../shared/form-schema';
+import { describeRequestedForm, fieldsOf, MAX_CACHED_FORM_CHARS, MAX_CACHED_FORMS } from '../../electron/core/elicitation/form-descriptions';
 
 const form = (title: string) => ({ type: 'object', properties: { name: { type: 'string', title } }, required: ['name'] });
 
@@ -13,6 +14,21 @@ describe('form descriptions kept per schema', () => {
     expect(first.refusal === undefined && first.fields.map((f) => f.name)).toEqual(['name']);
     expect(again).toBe(first);
     expect(describeRequestedForm(form('Other name'))).not.toBe(first);
+  });
+
+  // The records of a request (history, live transcript) take the fields the broker described for that very schema
+  // object instead of describing the form again on every record (issue 13: elicitation overhead).
+  it('gives a request\'s records the fields described for its schema, and describes a schema it never saw', () => {
+    const schema = form('Ticket');
+    const described = describeRequestedForm(schema);
+    expect(described.refusal === undefined && fieldsOf(schema)).toBe(described.refusal === undefined && described.fields);
+    const unseen = form('Never asked');
+    expect(fieldsOf(unseen)).toEqual(describeForm(unseen).fields);
+    expect(fieldsOf(unseen).map((f) => f.label)).toEqual(['Never asked']);
+    // A refused schema has no fields of its own to lend: its records describe it as before.
+    const bad = { type: 'object', properties: { n: { type: 'integer', minimum: 5, maximum: 1 } } };
+    expect(describeRequestedForm(bad).refusal).toBeDefined();
+    expect(fieldsOf(bad)).toEqual(describeForm(bad).fields);
   });
 
   // spec E-FORM-10: a contradictory schema is refused, from the cache too.

@@ -5,7 +5,8 @@
  * entry id and text both use); this one lives in memory only, for as long as the live session.
  */
 import type { FormCheck } from '../../../shared/form-schema';
-import { describeForm, formatContentValue } from '../../../shared/form-schema';
+import { formatContentValue } from '../../../shared/form-schema';
+import { fieldsOf } from './form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { recordText, requestRecord } from '../history/history-recorder';
 import { cutText } from '../../../shared/cut-text';
@@ -33,7 +34,7 @@ export function liveRequestEntry(
   };
   const { sent } = answer;
   if (sent && item.mode === 'form' && request.fields) {
-    const specs = new Map(describeForm(item.requestedSchema).fields.map((field) => [field.name, field]));
+    const specs = new Map(fieldsOf(item.requestedSchema).map((field) => [field.name, field]));
     request.sent = true;
     request.fields = request.fields.map((field) => {
       const spec = specs.get(field.name);

@@ -41,6 +41,7 @@ import {
   type WorkerInit,
   type WorkerToMain,
 } from './surface';
+import { startWarmUp, warmUpSteps } from './warm-up';
 
 const MiB = 1024 * 1024;
 
@@ -354,6 +355,9 @@ async function start(init: WorkerInit): Promise<void> {
     { once: true },
   );
   events.post({ t: 'ready', values });
+  // The first update and the first request of the connection would otherwise run on cold code (warm-up.ts).
+  const stopWarmUp = startWarmUp(warmUpSteps(live.version), () => chunks.length > 0);
+  live.signal.addEventListener('abort', stopWarmUp, { once: true });
 }
 
 port.on('message', (message: MainToWorker) => {
