@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test, startSessionAndPrompt } from './fixtures';
+import { demoAgents, expect, test, startSessionAndPrompt } from './fixtures';
 
 // Issue 12 (fresh-user review) and issue 13 scope 3: a transcript pinned to its newest text stays pinned through
 // layout shifts (rows measured, the markdown chunk loading, the composer growing), through a reload, and through
-// clicks on controls inside it; only the user's own scroll up unpins it, and "Jump to latest" pins it again.
+// clicks on controls inside it; only the user's own scroll up unpins it, and "Jump to latest" or sending a message
+// pins it again.
 
 /** Within this many pixels of the end counts as at the newest text (Transcript.tsx's NEAR_BOTTOM_PX). */
 const NEAR_BOTTOM_PX = 48;
@@ -101,33 +102,67 @@ test.describe('following the newest text', () => {
     await expectPinned(app);
   });
 
-  test('only the user scrolling up unpins it; new replies then leave the view alone until Jump to latest', async ({ app }) => {
+  // The plan reply paced as in the app (240 ms between its steps), so there is time to scroll up while it streams.
+  test.describe('with a reply that takes a second', () => {
+    test.use({ agentsConfig: demoAgents(['Demo agent'], { DEMO_STREAM_MS: '15' }) });
+
+    test('only the user scrolling up unpins it; the rest of a reply then leaves the view alone until Jump to latest', async ({ app }) => {
+      // Plan replies only: a transcript a few screens long.
+      await startSessionAndPrompt(app, 'Demo agent', 'plan');
+      const log = transcript(app);
+      const composer = app.getByRole('combobox', { name: 'Message' });
+      for (let i = 0; i < 3; i++) {
+        await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+        await composer.fill('plan');
+        await composer.press('Enter');
+      }
+      await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+      await expectPinned(app);
+      await composer.fill('plan');
+      await composer.press('Enter');
+      // Scrolled up while the reply streams in.
+      await expect(log).toHaveAttribute('aria-busy', 'true');
+      await log.hover();
+      await app.mouse.wheel(0, -600);
+      await expect(jumpToLatest(app)).toBeVisible();
+      expect(await distanceFromEnd(app)).toBeGreaterThan(NEAR_BOTTOM_PX);
+      const top = await log.evaluate((e) => e.scrollTop);
+
+      await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+      // The rest of the reply went in below the view; the view itself did not move.
+      expect(Math.abs((await log.evaluate((e) => e.scrollTop)) - top)).toBeLessThan(2);
+      expect(await distanceFromEnd(app)).toBeGreaterThan(NEAR_BOTTOM_PX);
+      await expect(jumpToLatest(app)).toBeVisible();
+
+      await jumpToLatest(app).click();
+      await expect(log.getByText('All three steps are done').last()).toBeInViewport();
+      await expectPinned(app);
+
+      // The keyboard too: Jump to latest left focus on the transcript, and Page Up scrolls it back.
+      await expect(log).toBeFocused();
+      await app.keyboard.press('PageUp');
+      await expect(jumpToLatest(app)).toBeVisible();
+      await app.keyboard.press('End');
+      await expectPinned(app);
+    });
+  });
+
+  // Designer's review, session 17: after scrolling up, the user sent a message and neither it nor the reply came
+  // into view. Sending is looking at the end again, as in any chat.
+  test('sending a message while scrolled up brings the view back to the end and follows the reply', async ({ app }) => {
     await fillWithRecords(app);
     await expectPinned(app);
     const log = transcript(app);
     await log.hover();
     await app.mouse.wheel(0, -600);
     await expect(jumpToLatest(app)).toBeVisible();
-    const away = await distanceFromEnd(app);
-    expect(away).toBeGreaterThan(NEAR_BOTTOM_PX);
 
     const composer = app.getByRole('combobox', { name: 'Message' });
     await composer.fill('plan');
     await composer.press('Enter');
+    await expect(jumpToLatest(app)).toHaveCount(0);
     await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
-    // The reply grew the transcript below the view; the view itself did not move.
-    expect(await distanceFromEnd(app)).toBeGreaterThan(away);
-    await expect(jumpToLatest(app)).toBeVisible();
-
-    await jumpToLatest(app).click();
     await expect(log.getByText('All three steps are done').last()).toBeInViewport();
-    await expectPinned(app);
-
-    // The keyboard too: Jump to latest left focus on the transcript, and Page Up scrolls it back.
-    await expect(log).toBeFocused();
-    await app.keyboard.press('PageUp');
-    await expect(jumpToLatest(app)).toBeVisible();
-    await app.keyboard.press('End');
     await expectPinned(app);
   });
 

@@ -30,7 +30,8 @@ const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width:
  * {@link OVERSCAN} either side, are in the DOM, each measured as it is drawn; text selection and copy work over
  * the drawn entries as in any page. It opens at the newest text and stays there while text streams in, without
  * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
- * the end while following. Once the user scrolls up it stays put and offers "Jump to latest" instead.
+ * the end while following. Once the user scrolls up it stays put and offers "Jump to latest" instead, until they
+ * send a message.
  */
 export function Transcript({ entries, busy }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -63,7 +64,12 @@ export function Transcript({ entries, busy }: TranscriptProps) {
 
   const toBottom = useCallback(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    // Where this put the view, or where layout clamped it when the content shrank or the box grew, is not the
+    // user's move. Without this, a clamp followed by streamed text before the scroll event fired read as a scroll
+    // up away from the end and unpinned the transcript (designer's review, session 17).
+    lastTop.current = element.scrollTop;
   }, []);
 
   const setFollow = useCallback(
@@ -75,6 +81,19 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     [adjustWhileFollowing],
   );
   useEffect(() => adjustWhileFollowing(follow.current), [adjustWhileFollowing]);
+
+  // Sending a message brings the view back to the end and follows again, wherever the user had scrolled (as in
+  // any chat): what they just sent and the reply to it are what they look at next. Only a message that appears
+  // after the first render counts, so opening a session or reloading changes nothing here.
+  const newestUserEntry = lastUserEntryId(entries);
+  const seenUserEntry = useRef(newestUserEntry);
+  useEffect(() => {
+    if (newestUserEntry === seenUserEntry.current) return;
+    seenUserEntry.current = newestUserEntry;
+    if (newestUserEntry === undefined) return;
+    setFollow(true);
+    toBottom();
+  }, [newestUserEntry, setFollow, toBottom]);
 
   // Follows the newest text: observers report size changes once per frame, after layout, so reading the scroll
   // height here forces no extra layout however many batches arrived (on open, on streamed text, on new entries,
@@ -151,6 +170,12 @@ export function Transcript({ entries, busy }: TranscriptProps) {
       )}
     </div>
   );
+}
+
+/** The id of the newest message the user sent, if any (searched from the end: it is usually near it). */
+function lastUserEntryId(entries: readonly TranscriptEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].role === 'user') return entries[i].entryId;
+  return undefined;
 }
 
 /** See `adjustWhileFollowing`. */
