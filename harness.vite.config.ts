@@ -1,10 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { moduleSideEffects } from './scripts/main-bundle';
 
 // The test harness and the bench's view of the core, built to plain JavaScript for Node (issue 13, scope 4):
 // start-up then measures the app, not a TypeScript compiler, and the bench runs the same built code it reports
-// on. Dependencies stay external (resolved from node_modules at run time, as in the Electron main bundle).
+// on. Dependencies are bundled in, as in the Electron main bundle (electron.vite.config.ts): resolving, reading and
+// linking ~200 separate modules, and lexing each CommonJS one for its exports, was most of main's start before it
+// listened (docs/performance.md, "Session 17"). better-sqlite3 stays external: it loads a native addon.
 export default defineConfig({
+  ssr: { noExternal: true, external: ['better-sqlite3'] },
   build: {
     ssr: true,
     outDir: 'out/harness',
@@ -19,6 +23,7 @@ export default defineConfig({
         // Started by the hub, one per agent connection, from the folder of the code that starts it (worker-entry.ts).
         'connection-worker': resolve(__dirname, 'electron/core/acp/worker/connection-worker.ts'),
       },
+      treeshake: { moduleSideEffects },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name].js' },
     },
   },

@@ -158,6 +158,13 @@ export const ARRIVAL_GATHER_MS = 250;
 const CLIENT_INFO = { name: 'switchboard', title: 'Switchboard', version: '0.1.0' };
 
 /**
+ * How long, in ms, {@link Hub.startAfterFirstSnapshot} waits for a window to ask for its first snapshot before
+ * starting the agents anyway (a window that failed to load must not keep them from running: their requests
+ * still reach the tray and notifications). A window that loads asks far sooner (docs/performance.md, start-up).
+ */
+export const FIRST_SNAPSHOT_WAIT_MS = 2000;
+
+/**
  * How long an agent that closed its output may take to exit before it is stopped, in ms: its exit status
  * says more than "closed", and the status must be honest within a second (issue 8, scope 5).
  */
@@ -195,6 +202,10 @@ export class Hub {
   /** The config as edited in the app; the agents map follows its order. */
   private config: AgentsConfig;
   private stopping = false;
+  /** True once {@link start} ran; the agents start once. */
+  private started = false;
+  /** While {@link startAfterFirstSnapshot} waits: its fallback timer, then the turn after the first snapshot. */
+  private pendingStart?: { timer: NodeJS.Timeout; afterSnapshot?: NodeJS.Immediate };
   /** The last change to remembered choices; the next waits for it. */
   private remembering: Promise<void> = Promise.resolve();
   /** Items already announced to the attention sink, so an update of an item does not notify again. */
@@ -266,9 +277,12 @@ export class Hub {
     };
   }
 
-  /** Spawns every enabled agent. */
+  /** Spawns every enabled agent not started yet (by a Restart or an edit); once. */
   start(): void {
-    for (const runtime of this.agents.values()) if (runtime.view.enabled) void this.launch(runtime);
+    if (this.started || this.stopping) return;
+    this.started = true;
+    this.clearPendingStart();
+    for (const runtime of this.agents.values()) if (runtime.view.enabled && runtime.connectionId === undefined) void this.launch(runtime);
     // The first form of the process would otherwise be described and checked on cold code (form-warm-up.ts).
     this.formWarmUp = setTimeout(() => {
       try {
@@ -278,6 +292,24 @@ export class Hub {
       }
     }, FORM_WARM_UP_DELAY_MS);
     this.formWarmUp.unref?.();
+  }
+
+  /**
+   * Spawns the agents once the window has its first snapshot (the agent list, each agent shown as starting),
+   * on the turn after the snapshot is handed to the host to send; or after `waitMs` if no window asks. Spawning
+   * each agent and its connection worker otherwise competes with the window's own loading for the CPU
+   * (bench scenario e: the window's part of start-up was up to twice as long; docs/performance.md, "Session 17").
+   */
+  startAfterFirstSnapshot(waitMs = FIRST_SNAPSHOT_WAIT_MS): void {
+    if (this.started || this.stopping || this.pendingStart) return;
+    this.pendingStart = { timer: setTimeout(() => this.start(), waitMs) };
+  }
+
+  private clearPendingStart(): void {
+    if (!this.pendingStart) return;
+    clearTimeout(this.pendingStart.timer);
+    if (this.pendingStart.afterSnapshot) clearImmediate(this.pendingStart.afterSnapshot);
+    this.pendingStart = undefined;
   }
 
   /** Asks the renderer to bring an item into view (the user clicked its notification). */
@@ -349,6 +381,7 @@ export class Hub {
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.formWarmUp);
+    this.clearPendingStart();
     for (const { timer } of this.arrivals.values()) clearTimeout(timer);
     this.arrivals.clear();
     // History first: what waits now is kept as "ended when Switchboard closed", not "agent disconnected".
@@ -371,7 +404,11 @@ export class Hub {
    * one entry here (TypeScript rejects a missing one).
    */
   private readonly handlers: CommandHandlers = {
-    getSnapshot: () => this.snapshot(),
+    getSnapshot: () => {
+      const snapshot = this.snapshot();
+      if (this.pendingStart) this.pendingStart.afterSnapshot ??= setImmediate(() => this.start());
+      return snapshot;
+    },
     newSession: (p) => this.newSession(p.agentId, p.cwd),
     prompt: (p) => this.prompt(p.sessionKey, p.text, p.attachments ?? []),
     setSessionMode: async (p) => {

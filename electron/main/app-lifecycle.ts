@@ -61,7 +61,8 @@ export const APP_USER_MODEL_ID = 'dev.switchboard.app';
 
 /** The hub as the lifecycle drives it (`electron/core/hub.ts` satisfies it). */
 export interface LifecycleHub extends BridgeHub {
-  start(): void;
+  /** Starts the agents once the window has its first snapshot (or after a fallback wait); see Hub.startAfterFirstSnapshot. */
+  startAfterFirstSnapshot(): void;
   stop(): Promise<void>;
   /** Asks the renderer to bring an item into view (its notification was clicked). */
   focusItem(itemId: string): void;
@@ -242,9 +243,9 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
       });
       hub = created;
       bindBridge(electron.ipcMain, created, createSenderCheck(mainWebContents, allowedOrigin), mainWebContents);
-      // The window first, so the renderer loads while the agents and their workers start.
+      // The window first; the agents and their workers start once it has its first snapshot (Hub.startAfterFirstSnapshot).
       openMainWindow();
-      created.start();
+      created.startAfterFirstSnapshot();
 
       const showWaiting = (pick: (ids: string[]) => string | undefined) => revealInMainWindow(revealOptions, pick(created.waitingItemIds()));
       const disabled = updatesOffReason(unavailable, settings.autoUpdates);

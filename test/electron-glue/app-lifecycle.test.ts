@@ -40,7 +40,7 @@ class RecordingHub implements LifecycleHub {
     readonly options: HubOptions,
     private readonly calls: string[],
   ) {}
-  start(): void {
+  startAfterFirstSnapshot(): void {
     this.calls.push('hub.start');
     this.started = true;
   }
@@ -236,7 +236,7 @@ describe('app lifecycle', () => {
     expect(options.config.agents.map((agent) => agent.name)).toEqual(['Demo agent']);
   });
 
-  it('binds the bridge and starts the hub before the window opens', async () => {
+  it('binds the bridge, then has the hub start the agents once the window has its first snapshot', async () => {
     const { calls, ipcMain, hubs } = await startReady();
     expect([...ipcMain.handlers.keys()]).toEqual([IPC_INVOKE_CHANNEL]);
     expect(hubs[0].started).toBe(true);

@@ -1,13 +1,18 @@
 /**
  * `npm run harness -- --config <agents.json> [--port N] [--data DIR]`: runs Switchboard's hub in Node and serves the
  * built renderer (run `npm run build` first). Prints `harness listening on http://127.0.0.1:PORT` when
- * ready, then the page URL with its access token. Ctrl+C stops every agent and exits. Agent edits made in
+ * ready, then the page URL with its access token. Ctrl+C, SIGTERM or SIGHUP stops every agent and exits, and so
+ * does the end of the process that started it (npm's shell does not pass SIGTERM on). Agent edits made in
  * the page are kept in memory only; the `--config` file is never written. `--data DIR` keeps the session
  * history (and the demo agent's sessions) there, so a restart finds them; without it they are in memory.
  */
 import { parseArgs } from 'node:util';
 import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
+import { alive } from './process-alive';
 import { startHarness } from './server';
+
+/** How often, in ms, the harness checks that the process that started it is still running: stops within about this. */
+const PARENT_CHECK_MS = 500;
 
 const { values } = parseArgs({
   options: { config: { type: 'string' }, port: { type: 'string', default: '0' }, verbose: { type: 'boolean' }, data: { type: 'string' } },
@@ -23,9 +28,19 @@ try {
   });
   console.log(`harness listening on ${harness.origin}`);
   console.log(`open ${harness.pageUrl}`);
-  const shutdown = () => void harness.close().then(() => process.exit(0));
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void harness.close().then(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, shutdown);
+  // `npm run harness` runs this under `sh -c`; a SIGTERM to npm ends npm and that shell without passing it on, and this
+  // process was left running with its agents. So it also stops (agents first) once the process that started it is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent || !alive(parent)) shutdown();
+  }, PARENT_CHECK_MS).unref();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

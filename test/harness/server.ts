@@ -186,10 +186,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
-  // Agents start on the next turn, once the caller has the address (the CLI prints it): spawning each agent and its
-  // connection worker took 20-100 ms that the page's own loading need not wait for (bench scenario e). The app does
-  // the same: the window opens, then the agents start (electron/main/app-lifecycle.ts).
-  const starting = setImmediate(() => hub.start());
+  // Agents start once the page has its first snapshot (each agent shown as starting), so spawning them and their
+  // connection workers does not compete with the page's loading (bench scenario e). The app does the same with
+  // its window (electron/main/app-lifecycle.ts).
+  hub.startAfterFirstSnapshot();
 
   return {
     origin,
@@ -201,7 +201,6 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     links,
     configStore,
     async close() {
-      clearImmediate(starting);
       for (const client of wss.clients) client.terminate();
       wss.close();
       await hub.stop();

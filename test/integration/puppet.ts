@@ -110,6 +110,13 @@ export class Puppet {
     return this.next((m) => m.id === id && m.method === undefined, timeoutMs);
   }
 
+  /** Resolves when the newest agent process's socket closes: the process has exited (or is exiting). */
+  gone(): Promise<void> {
+    const socket = this.socket;
+    if (!socket || socket.destroyed) return Promise.resolve();
+    return new Promise((done) => socket.once('close', () => done()));
+  }
+
   /** Ends the agent process (closing the socket makes the fixture exit). */
   exit(): void {
     this.socket?.end();

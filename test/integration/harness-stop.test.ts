@@ -1,0 +1,71 @@
+/**
+ * Stopping the built harness (out/harness/cli.js, built by `npm test` before vitest runs) leaves no process behind:
+ * a SIGTERM stops its agents and exits; and when the process that started it goes away without passing a signal on
+ * (`npm run harness` runs it under `sh -c`, and SIGTERM to npm ends npm and that shell only), it stops as well.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { alive } from '../harness/process-alive';
+import { Puppet } from './puppet';
+
+const CLI = resolve('out/harness/cli.js');
+let puppet: Puppet | undefined;
+const spawned: ChildProcess[] = [];
+/** Harness processes not started by this test process directly (killed after the test, should one survive). */
+const orphans: number[] = [];
+afterEach(async () => {
+  for (const child of spawned.splice(0)) child.kill('SIGKILL');
+  for (const pid of orphans.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  await puppet?.close();
+  puppet = undefined;
+});
+
+async function configWithPuppet(): Promise<string> {
+  puppet = await Puppet.create();
+  const path = join(mkdtempSync(join(tmpdir(), 'switchboard-stop-')), 'agents.json');
+  writeFileSync(path, JSON.stringify({ agents: [puppet.agentConfig('p', 'Puppet')] }));
+  return path;
+}
+
+async function gone(pid: number, timeoutMs = 10_000): Promise<boolean> {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (!alive(pid)) return true;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return !alive(pid);
+}
+
+// Windows has no SIGTERM to catch: kill() there ends the process at once.
+it.runIf(process.platform !== 'win32')('SIGTERM stops its agents, then the harness exits with 0', async () => {
+  const config = await configWithPuppet();
+  const harness = spawn(process.execPath, [CLI, '--config', config], { stdio: 'ignore' });
+  spawned.push(harness);
+  // No page asks for a snapshot here: the agents start after the fallback wait.
+  await puppet!.next((m) => m.method === 'initialize');
+  const exited = new Promise<number | null>((done) => harness.once('exit', (code) => done(code)));
+  const agentGone = puppet!.gone();
+  harness.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  await agentGone;
+});
+
+it('stops, with its agents, when the process that started it is killed without passing the signal on', async () => {
+  const config = await configWithPuppet();
+  // A parent like npm's `sh -c`: starts the harness, prints its pid, and dies on SIGKILL without a word to it.
+  const launcher = spawn(
+    process.execPath,
+    ['-e', `const c = require('node:child_process').spawn(process.execPath, ${JSON.stringify([CLI, '--config', config])}, { stdio: 'ignore' }); console.log(c.pid);`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  spawned.push(launcher);
+  const harnessPid = Number(await new Promise<string>((done) => launcher.stdout!.once('data', (data: Buffer) => done(String(data)))));
+  orphans.push(harnessPid);
+  await puppet!.next((m) => m.method === 'initialize');
+  const agentGone = puppet!.gone();
+  launcher.kill('SIGKILL');
+  expect(await gone(harnessPid)).toBe(true);
+  await agentGone;
+});
