@@ -115,7 +115,11 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     args: [BENCH_AGENT],
     env: { BENCH_PROTOCOL: '2' },
   }));
-  const harness = await startHarness({ config: { agents, urlMode: 'off' }, defaultCwd: '/tmp' });
+  // BENCH_RENDERER_DIR serves another build of the renderer (e.g. an older commit's out/renderer) against this core,
+  // so a renderer change can be told apart from a core change in paired runs on the same machine (docs/performance.md).
+  const rendererDir = process.env.BENCH_RENDERER_DIR;
+  const harness = await startHarness({ config: { agents, urlMode: 'off' }, defaultCwd: '/tmp', ...(rendererDir ? { rendererDir } : {}) });
+  if (rendererDir) log(`  renderer served from ${rendererDir}`);
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     await page.addInitScript({ content: INSTRUMENT_SCRIPT });

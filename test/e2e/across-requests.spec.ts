@@ -105,7 +105,9 @@ test.describe('keyboard across requests', () => {
     const first = cardWith(app, 'Question 1 of 2');
     const second = cardWith(app, 'Question 2 of 2');
     const beta = card(app, 'Beta');
-    const firstField = (c: ReturnType<typeof cardWith>) => c.locator('input, select, textarea').first();
+    // Where focus enters a card: its first field, and for a radio group its checked radio (WAI-ARIA radio group:
+    // "Question 1 of 2" starts with the colours, green chosen by default).
+    const firstField = (c: ReturnType<typeof cardWith>) => c.locator('input[type="radio"]:checked, input:not([type="radio"]), select, textarea').first();
 
     // From the composer, Next goes to the oldest request, into its first field (Alpha's card, so Alpha is shown).
     await app.keyboard.press(NEXT);

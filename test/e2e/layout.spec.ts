@@ -285,3 +285,199 @@ test.describe('no blank regions from 640 to 1920 px', () => {
     }
   });
 });
+
+/** `inner` lies inside `outer` (to the pixel) and shows all of its text (nothing cut by an ellipsis or overflow). */
+async function expectWhole(inner: Locator, outer: Locator, what: string): Promise<void> {
+  const a = await box(inner);
+  const b = await box(outer);
+  expect(a.x, `${what}: left edge`).toBeGreaterThanOrEqual(b.x - 0.5);
+  expect(a.x + a.width, `${what}: right edge`).toBeLessThanOrEqual(b.x + b.width + 0.5);
+  const { scroll, client } = await inner.evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  expect(scroll, `${what} is cut off`).toBeLessThanOrEqual(client + 1);
+}
+
+/** Whether two boxes share any pixel. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+}
+
+// The polish issue 12 left (the designer's and the fresh user's lists, session 16), each measured.
+test.describe('what the designer and the fresh user found after issue 12', () => {
+  test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
+
+  test('“Waiting for you (N)” and its “1 new” pill are whole inside the sidebar at 640, 800 and 1440 px', async ({ app }) => {
+    // At 640 px the session pane is in front as the request arrives, so its card is not seen yet; then another
+    // agent is shown, so its card is not drawn at the wider widths either.
+    await app.setViewportSize({ width: 640, height: 700 });
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await expect(requestsTab(app)).toBeVisible();
+    await sidebar(app).getByRole('button', { name: 'Beta', exact: true }).click();
+    const entry = sidebar(app).locator('.waiting-entry').first();
+    const pill = entry.locator('.new-tag');
+    for (const [width, height] of [
+      [640, 700],
+      [800, 600],
+      [1440, 900],
+    ]) {
+      await app.setViewportSize({ width, height });
+      await expect(pill).toHaveText('1 new');
+      await expectWhole(pill, entry, `the “1 new” pill at ${width} px`);
+      await expectWhole(entry.getByRole('button', { name: 'Waiting for you (1)' }), entry, `Waiting for you (1) at ${width} px`);
+      await expectWhole(entry, sidebar(app), `the Waiting for you row at ${width} px`);
+    }
+  });
+
+  test('at 800 px a second card keeps its buttons at its end, and pins them once enough of it is in view', async ({ app }) => {
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    const cards = app.getByRole('article', { name: 'Request from Demo agent' });
+    await expect(cards).toHaveCount(2);
+    const second = cards.nth(1);
+    await expect(second).toContainText('Question 2 of 2');
+    // Its footer floated right under its header, over its own body (it was sticky to the queue's bottom edge).
+    const body = await box(second.locator('.card-body'));
+    const actions = await box(second.locator('.card-actions'));
+    expect(actions.y, 'the second card’s buttons come after its body').toBeGreaterThanOrEqual(body.y + body.height - 0.5);
+    await expect(second).not.toHaveAttribute('data-actions-pinned');
+    // A tall card further down (a form from a second session), scrolled to the top of the queue's view: now its
+    // buttons stay in view while its body scrolls (issue 12 scope 2), and the cards above it no longer pin theirs.
+    await app.getByRole('button', { name: /^New/ }).click();
+    await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Session 2/ })).toBeVisible({ timeout: 15_000 });
+    await composer(app).fill('form');
+    await composer(app).press('Enter');
+    await expect(cards).toHaveCount(3);
+    const tall = cards.nth(2);
+    await expect(tall).not.toHaveAttribute('data-actions-pinned');
+    const queueBody = app.getByRole('complementary').locator('.queue-body');
+    await tall.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await queueBody.evaluate((el) => el.scrollBy({ top: 40 }));
+    await expect(tall).toHaveAttribute('data-actions-pinned', '');
+    await expect(app.locator('[data-actions-pinned]')).toHaveCount(1);
+    const view = await box(queueBody);
+    const review = await box(tall.getByRole('button', { name: 'Review' }));
+    expect(review.y + review.height, 'Review inside the queue’s view').toBeLessThanOrEqual(view.y + view.height + 0.5);
+    expect(review.y, 'Review inside the queue’s view').toBeGreaterThanOrEqual(view.y);
+  });
+
+  test('at 800 px a permission’s options and Cancel take two rows, not three', async ({ app }) => {
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'permission');
+    const request = card(app, 'Demo agent');
+    const tops = new Set<number>();
+    for (const name of ['Allow once', 'Always allow', 'Reject', 'Cancel']) tops.add(Math.round((await box(request.getByRole('button', { name, exact: true }))).y));
+    expect(tops.size, 'rows of buttons').toBeLessThanOrEqual(2);
+    for (const name of ['Allow once', 'Always allow', 'Reject', 'Cancel']) {
+      await expectWhole(request.getByRole('button', { name, exact: true }), request, `${name} in the card`);
+    }
+  });
+
+  test('the Add agent dialog keeps Save and Cancel on screen at 640×700 while its fields scroll', async ({ app }) => {
+    await app.setViewportSize({ width: 640, height: 700 });
+    await sidebar(app).getByRole('button', { name: 'Add agent' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Agent settings' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight + 40), 'the dialog is taller than the window').toBe(true);
+    const save = dialog.getByRole('button', { name: 'Save' });
+    for (const at of ['top', 'bottom'] as const) {
+      if (at === 'bottom') await dialog.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await expectOnScreen(save, `Save with the dialog scrolled to the ${at}`);
+      await expectOnScreen(dialog.getByRole('button', { name: 'Cancel' }), `Cancel with the dialog scrolled to the ${at}`);
+      // Nothing of the body shows below the footer.
+      const frame = await box(dialog);
+      const footer = await box(dialog.locator('.modal-actions'));
+      expect(frame.y + frame.height - (footer.y + footer.height), `room under the footer, scrolled to the ${at}`).toBeLessThanOrEqual(2);
+    }
+    // The last field can still be reached and is not hidden under the footer.
+    const last = dialog.getByRole('textbox', { name: /Working folder/ });
+    await last.focus();
+    const field = await box(last);
+    expect(field.y + field.height, 'the last field above the footer').toBeLessThanOrEqual((await box(dialog.locator('.modal-actions'))).y + 0.5);
+    expect(await seriousViolations(app)).toEqual([]);
+  });
+
+  test('the sign-in keeps the agent header to one line at 1440 px; its description unfolds on request', async ({ app }) => {
+    await app.setViewportSize({ width: 1440, height: 900 });
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
+    await expect(signIn).toBeVisible();
+    const header = app.getByRole('main').locator('.agent-header');
+    expect((await box(header)).height, 'the agent header’s height (it was 105 px)').toBeLessThanOrEqual(72);
+    // The description stays the button's, for assistive tech, folded or not.
+    await expect(signIn).toHaveAccessibleDescription(/Sign in to the demo service/);
+    const about = app.getByRole('button', { name: 'About signing in with Demo sign-in' });
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    const description = app.getByText(/^Sign in to the demo service/);
+    await expect(description).toBeHidden();
+    // From the keyboard: Tab from the sign-in button, Enter unfolds, Enter again folds.
+    await signIn.focus();
+    await app.keyboard.press('Tab');
+    await expect(about).toBeFocused();
+    await app.keyboard.press('Enter');
+    await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await expect(description).toBeVisible();
+    expect(await seriousViolations(app)).toEqual([]);
+    await app.keyboard.press('Enter');
+    await expect(description).toBeHidden();
+  });
+
+  test('History at 1440 px fills the middle with where a chosen session opens, not a blank', async ({ app }) => {
+    await app.setViewportSize({ width: 1440, height: 900 });
+    await startSessionAndPrompt(app, 'Demo agent', 'plan');
+    await sidebar(app).getByRole('button', { name: 'History' }).click();
+    const history = app.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('region', { name: 'Demo agent' })).toBeVisible();
+    const placeholder = history.getByText('Choose a session to read it here.');
+    await expect(placeholder).toBeVisible();
+    const main = await box(app.getByRole('main'));
+    const list = await box(history.locator('.history-list-column'));
+    const rest = await box(history.locator('.history-detail-empty'));
+    expect(rest.x, 'the placeholder starts at the list’s edge').toBeCloseTo(list.x + list.width, 0);
+    expect(rest.x + rest.width, 'and reaches the session area’s right edge').toBeCloseTo(main.x + main.width, 0);
+    // Choosing a session puts it there.
+    await history.getByRole('button', { name: /plan/ }).first().click();
+    await expect(placeholder).toHaveCount(0);
+  });
+
+  test('at 640 px the Requests tab and the queue’s heading count the same requests', async ({ app }) => {
+    await app.setViewportSize({ width: 640, height: 700 });
+    await startSessionAndPrompt(app, 'Beta', 'form');
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await expect(requestsTab(app)).toHaveAccessibleName('Requests (2)');
+    await requestsTab(app).click();
+    // The pane shows Demo agent's request and points at Beta's: the heading says both numbers.
+    const count = app.getByRole('complementary').locator('.queue-head-count');
+    await expect(count).toHaveText('1 request waiting here, 2 in all');
+    await expect(requestsTab(app)).toHaveAttribute('title', '2 requests waiting from every agent');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
+    await expect(requestsTab(app)).toHaveAccessibleName('Requests (1)');
+    await expect(count).toHaveText('1 waiting from other agents');
+  });
+
+  test('at 800 px with many sessions and a request, the tabs scroll beside the folder box and never cover it', async ({ app }) => {
+    test.setTimeout(60_000);
+    await app.setViewportSize({ width: 800, height: 600 });
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    await expect(sidebar(app).getByText('Ready').first()).toBeVisible();
+    const tabs = app.getByRole('navigation', { name: 'Sessions' });
+    for (let n = 1; n <= 6; n++) {
+      await app.getByRole('button', { name: 'New session' }).click();
+      await expect(tabs.getByRole('button', { name: new RegExp(`^Session ${n}`) })).toBeVisible({ timeout: 15_000 });
+    }
+    await composer(app).fill('form');
+    await composer(app).press('Enter');
+    await expect(card(app, 'Demo agent')).toBeVisible();
+    const main = await box(app.getByRole('main'));
+    const strip = await box(tabs.getByRole('list'));
+    const folder = await box(app.getByLabel('Working folder'));
+    const newSession = await box(app.getByRole('button', { name: 'New session' }));
+    expect(folder.width, 'the folder box keeps room for its path').toBeGreaterThanOrEqual(90);
+    expect(overlap(strip, folder), 'the tabs cover the folder box').toBe(false);
+    expect(overlap(newSession, folder), 'New session covers the folder box').toBe(false);
+    expect(newSession.x + newSession.width, 'New session inside the session area').toBeLessThanOrEqual(main.x + main.width + 0.5);
+    // The strip scrolls: the selected tab is the one in view, whole.
+    expect(await tabs.getByRole('list').evaluate((el) => el.scrollWidth > el.clientWidth), 'the tabs scroll').toBe(true);
+    const selected = await box(tabs.getByRole('button', { name: /^form/ }));
+    expect(selected.x).toBeGreaterThanOrEqual(strip.x - 0.5);
+    expect(selected.x + selected.width).toBeLessThanOrEqual(strip.x + strip.width + 0.5);
+  });
+});

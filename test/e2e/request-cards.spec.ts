@@ -175,14 +175,45 @@ test.describe('choices that say what they do', () => {
     expect(opens.map((o) => o.url)).toEqual(['https://xn--pple-43d.com/login']);
   });
 
-  test('a permission to delete shows what it deletes and never makes Allow the primary choice', async ({ app }) => {
+  test('a permission to delete shows what it deletes, never makes Allow the primary choice and paints Reject as the safe one', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'permission');
     const request = card(app, 'Demo agent');
     await expect(request.getByRole('list', { name: 'What it deletes' })).toHaveText('/tmp/demo/build');
-    await expect(request.getByRole('button', { name: 'Reject', exact: true })).toHaveClass(/button-primary/);
-    for (const name of ['Allow once', 'Always allow']) {
+    const reject = request.getByRole('button', { name: 'Reject', exact: true });
+    for (const name of ['Allow once', 'Always allow', 'Reject']) {
       await expect(request.getByRole('button', { name, exact: true })).not.toHaveClass(/button-primary|is-primary/);
     }
+    // Designer's note: Reject was red-filled although it is the safe choice. The danger colour is for what deletes
+    // (the allow options, ACP kinds allow_once / allow_always); Reject (reject_once) is an ordinary secondary button.
+    const looks = await request.locator('.card-actions').evaluate((actions) => {
+      const look = (el: Element) => {
+        const style = getComputedStyle(el);
+        return `${style.borderTopColor} ${style.color} ${style.backgroundColor}`;
+      };
+      const probe = (className: string) => {
+        const button = document.createElement('button');
+        button.className = className;
+        actions.append(button);
+        const found = look(button);
+        button.remove();
+        return found;
+      };
+      const byName = (name: string) => Array.from(actions.querySelectorAll('button')).find((b) => b.textContent === name)!;
+      return {
+        reject: look(byName('Reject')),
+        allowOnce: look(byName('Allow once')),
+        allowAlways: look(byName('Always allow')),
+        neutral: probe('button'),
+        danger: probe('button button-danger'),
+      };
+    });
+    expect(looks.reject, 'Reject looks like a secondary button').toBe(looks.neutral);
+    expect(looks.allowOnce, 'Allow once is marked as the destructive choice').toBe(looks.danger);
+    expect(looks.allowAlways, 'Always allow is marked as the destructive choice').toBe(looks.danger);
+    // Reject stays the default: Next waiting request puts focus on it.
+    await app.getByRole('combobox', { name: 'Message' }).focus();
+    await app.keyboard.press('Control+Alt+ArrowDown');
+    await expect(reject).toBeFocused();
     await expect(request.getByRole('button', { name: 'Cancel', exact: true })).toHaveAccessibleDescription(
       'Cancel dismisses it without choosing.',
     );
@@ -191,6 +222,21 @@ test.describe('choices that say what they do', () => {
 });
 
 test.describe('keys inside a card', () => {
+  // WAI-ARIA radio group: one tab stop, entered at the checked radio. Next waiting request once focused the first
+  // radio ("red") of a group whose default was "green".
+  test('Next waiting request into a card whose first field is a radio group focuses the checked radio', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    const colour = app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Question 1 of 2' });
+    await expect(colour.getByRole('radio', { name: 'green' })).toBeChecked();
+    await app.getByRole('combobox', { name: 'Message' }).focus();
+    await app.keyboard.press('Control+Alt+ArrowDown');
+    await expect(colour.getByRole('radio', { name: 'green' })).toBeFocused();
+    // Arrow keys then move the choice within the group, as in any radio group.
+    await app.keyboard.press('ArrowDown');
+    await expect(colour.getByRole('radio', { name: 'blue' })).toBeFocused();
+    await expect(colour.getByRole('radio', { name: 'blue' })).toBeChecked();
+  });
+
   test('Escape cancels a form but keeps what was typed readable on the card until dismissed', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     const form = card(app, 'Demo agent');

@@ -130,4 +130,29 @@ test.describe('following the newest text', () => {
     await app.keyboard.press('End');
     await expectPinned(app);
   });
+
+  // issue 12 (hostile review, second pass, item 11) and the follow rule of Transcript.tsx: moving focus back onto
+  // an earlier control makes the browser scroll it into view; that is the user going back, so it unpins, and the
+  // transcript must not jump back to the end under the focused control.
+  test('Shift+Tab onto an earlier control unpins it, and the focused control stays in view', async ({ app }) => {
+    await fillWithRecords(app);
+    await expectPinned(app);
+    const log = transcript(app);
+    await log.getByRole('button', { name: 'Tell the agent why…' }).last().focus();
+    await expectPinned(app);
+    // Back through the transcript's controls until one lies above the view, so the browser scrolls up to it.
+    let moved = false;
+    for (let i = 0; i < 40 && !moved; i++) {
+      await app.keyboard.press('Shift+Tab');
+      moved = (await distanceFromEnd(app)) > NEAR_BOTTOM_PX;
+    }
+    expect(moved).toBe(true);
+    const focused = app.locator(':focus');
+    expect(await focused.evaluate((e) => e.closest('[role="log"]') !== null)).toBe(true);
+    // A few frames and the transcript's resize and scroll handlers later, it has not gone back to the end.
+    await app.waitForTimeout(1000);
+    await expect(focused).toBeInViewport();
+    expect(await distanceFromEnd(app)).toBeGreaterThan(NEAR_BOTTOM_PX);
+    await expect(jumpToLatest(app)).toBeVisible();
+  });
 });

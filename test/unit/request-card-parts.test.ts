@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/message-fold';
 import { isLookalikeHost, urlSegments } from '../../renderer/src/elicitation/url-display';
-import { primaryOption } from '../../renderer/src/elicitation/permission-choices';
+import { optionLook, primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
 // The pure parts of a request card (issue 12 scopes 2 and 3): how a message folds, which hosts count as
@@ -83,6 +83,34 @@ describe('the default answer to a permission', () => {
   it('is a reject option, never an allow one, for delete, move or execute', () => {
     expect(primaryOption(options, true)?.optionId).toBe('r1');
     expect(primaryOption(options.slice(0, 2), true)).toBeUndefined();
+  });
+});
+
+describe('how a permission option looks, by its ACP kind', () => {
+  const [allowOnce, allowAlways, reject] = [
+    { optionId: 'a1', name: 'Allow once', kind: 'allow_once' },
+    { optionId: 'a2', name: 'Always allow', kind: 'allow_always' },
+    { optionId: 'r1', name: 'Reject', kind: 'reject_once' },
+  ];
+  const rejectAlways = { optionId: 'r2', name: 'Never', kind: 'reject_always' };
+
+  it('draws a reject option as an ordinary secondary button, default or not, risky or not (designer review)', () => {
+    for (const risky of [false, true]) {
+      for (const isDefault of [false, true]) {
+        expect(optionLook(reject, risky, isDefault)).toBe('neutral');
+        expect(optionLook(rejectAlways, risky, isDefault)).toBe('neutral');
+      }
+    }
+  });
+
+  it('marks the allow options of a delete, move or execute as the destructive choice', () => {
+    expect(optionLook(allowOnce, true, false)).toBe('danger');
+    expect(optionLook(allowAlways, true, false)).toBe('danger');
+  });
+
+  it('draws an ordinary tool call’s default "allow once" as primary and the other allows as neutral', () => {
+    expect(optionLook(allowOnce, false, true)).toBe('primary');
+    expect(optionLook(allowAlways, false, false)).toBe('neutral');
   });
 });
 

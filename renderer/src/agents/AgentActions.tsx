@@ -168,7 +168,7 @@ export function AgentActions(props: AgentActionsProps) {
       <button
         ref={toggleRef}
         type="button"
-        className="agent-actions-toggle"
+        className="icon-button agent-actions-toggle"
         aria-label={`Agent actions for ${agent.name}`}
         aria-haspopup="menu"
         aria-expanded={open}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import { srOnlyWhen, useCompactSession } from '../shell/media-query';
 import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/format';
 import { foregroundText } from '../session/foreground-text';
 import { ForegroundDot } from '../session/ForegroundBadge';
@@ -53,6 +54,8 @@ export function AgentPane(props: AgentPaneProps) {
   /** A session the user just created: its composer takes focus once it shows. */
   const [focusSession, setFocusSession] = useState<string | null>(null);
 
+  // A compact session: the folder box's label and New session's second word give way (their names stay).
+  const compact = useCompactSession();
   const ready = agent.status.kind === 'ready';
   const starting = agent.status.kind === 'starting';
   const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed' || agent.status.kind === 'crashed';
@@ -204,7 +207,7 @@ export function AgentPane(props: AgentPaneProps) {
           </nav>
         )}
         <form className="new-session" onSubmit={(e) => void createSession(e)}>
-          <label htmlFor={`${ids}-cwd`} className="new-session-label">
+          <label htmlFor={`${ids}-cwd`} className={srOnlyWhen(compact, 'new-session-label')}>
             Working folder
           </label>
           <WorkingFolder
@@ -226,7 +229,7 @@ export function AgentPane(props: AgentPaneProps) {
           >
             {/* One flex item, so the space before "session" is kept. */}
             <span>
-              New<span className="new-session-word"> session</span>
+              New<span className={srOnlyWhen(compact && sessions.length > 0, 'new-session-word')}> session</span>
             </span>
           </button>
           {signInNeeded && (

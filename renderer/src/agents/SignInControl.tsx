@@ -5,8 +5,8 @@ import './SignInControl.css';
 
 /**
  * Sign-in with one of the agent's `authMethods`: one "Sign in with <name>" button per method, the method's
- * description as its help text; a terminal method shows the command to run instead (Switchboard never
- * runs it). While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
+ * description as its accessible description, unfolded on screen by a "?" disclosure beside it; a terminal method
+ * shows the command to run instead (Switchboard never runs it). While a sign-in is pending it says so and offers "Cancel sign-in". Requests the
  * agent sends meanwhile land in the queue labelled "While signing in" (spec E-REQ-3). A failed or cancelled
  * sign-in shows its sentence here.
  */
@@ -16,6 +16,8 @@ export function SignInControl({ agent }: { agent: AgentView }) {
   /** The method this pane asked for; main's `signingIn` may arrive a moment later (or after a reload, alone). */
   const [requested, setRequested] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  /** The method whose description is unfolded (the "?" beside its button), if any. */
+  const [about, setAbout] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ level: 'info' | 'error'; text: string } | null>(null);
   const cancelledByUser = useRef(false);
   const groupRef = useRef<HTMLDivElement>(null);
@@ -108,16 +110,33 @@ export function SignInControl({ agent }: { agent: AgentView }) {
               </li>
             ) : (
             <li key={m.methodId} className="sign-in-method">
-              <button
-                type="button"
-                className="button"
-                aria-describedby={m.description ? `${ids}-method-${index}` : undefined}
-                onClick={() => void signIn(m.methodId)}
-              >
-                Sign in with {m.name}
-              </button>
+              <span className="sign-in-line">
+                <button
+                  type="button"
+                  className="button"
+                  aria-describedby={m.description ? `${ids}-method-${index}` : undefined}
+                  onClick={() => void signIn(m.methodId)}
+                >
+                  Sign in with {m.name}
+                </button>
+                {m.description && (
+                  <button
+                    type="button"
+                    className="icon-button sign-in-about"
+                    aria-label={`About signing in with ${m.name}`}
+                    aria-expanded={about === m.methodId}
+                    aria-controls={`${ids}-method-${index}`}
+                    title={about === m.methodId ? 'Hide what this sign-in does' : 'What this sign-in does'}
+                    onClick={() => setAbout((open) => (open === m.methodId ? null : m.methodId))}
+                  >
+                    <span aria-hidden="true">?</span>
+                  </button>
+                )}
+              </span>
+              {/* Folded away unless asked for (it made the agent's header 105 px tall at 1440): always the sign-in
+                  button's description, so assistive tech reads it either way. */}
               {m.description && (
-                <p id={`${ids}-method-${index}`} className="sign-in-help plain-text">
+                <p id={`${ids}-method-${index}`} className="sign-in-help plain-text" hidden={about !== m.methodId}>
                   {m.description}
                 </p>
               )}

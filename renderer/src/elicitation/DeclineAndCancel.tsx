@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { srOnlyWhen } from '../shell/media-query';
+import { useOnePane } from '../shell/one-pane';
 import './DeclineAndCancel.css';
 
 interface DeclineAndCancelProps {
@@ -25,6 +27,8 @@ interface DeclineAndCancelProps {
  */
 export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, declinePrimary = false, cancelNote }: DeclineAndCancelProps) {
   const id = useId();
+  // A narrow window gives the card's body the room: the explanation stays each button's description.
+  const helpClass = srOnlyWhen(useOnePane(), 'decline-cancel-help');
   return (
     <>
       <span className="decline-cancel">
@@ -45,7 +49,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
           onCancel={onCancel}
         />
       </span>
-      <p className="decline-cancel-help">
+      <p className={helpClass}>
         <span id={`${id}-decline`}>Decline tells {agentName} no.</span>{' '}
         <span id={`${id}-cancel`}>
           Cancel dismisses it without answering.

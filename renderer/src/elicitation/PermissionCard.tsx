@@ -4,8 +4,10 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
 import { CancelButton } from './DeclineAndCancel';
+import { srOnlyWhen } from '../shell/media-query';
+import { useOnePane } from '../shell/one-pane';
 import { PermissionTargets } from './PermissionTargets';
-import { primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
+import { optionLook, primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
 import './PermissionCard.css';
 
 interface PermissionCardProps {
@@ -37,6 +39,8 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
   const locked = busy || done !== null;
   const risky = item.toolKind !== undefined && RISKY_TOOL_KINDS.has(item.toolKind);
   const primaryId = primaryOption(item.options, risky)?.optionId;
+  // As in DeclineAndCancel: a narrow window keeps Cancel's explanation as its description only.
+  const helpClass = srOnlyWhen(useOnePane(), 'decline-cancel-help');
 
   async function answer(option: PermissionOptionView | undefined, doneText: string, dismiss = false): Promise<void> {
     if (locked) return;
@@ -68,7 +72,9 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
         <button
           key={option.optionId}
           type="button"
-          className={`button ${optionClass(option, option.optionId === primaryId)}`}
+          className={`button permission-option ${OPTION_CLASS[optionLook(option, risky, option.optionId === primaryId)]}`}
+          // The default answer (focused by Next waiting request); for a risky tool call a reject, drawn neutral.
+          data-default-choice={option.optionId === primaryId ? '' : undefined}
           title={optionHelp(option.kind)}
           disabled={locked}
           onClick={() => void answer(option, `Answered: ${option.name}.`)}
@@ -84,7 +90,7 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
           onCancel={() => void answer(undefined, 'Cancelled.')}
         />
       </span>
-      <p className="decline-cancel-help" id={`${ids}-cancel`}>
+      <p className={helpClass} id={`${ids}-cancel`}>
         Cancel dismisses it without choosing.
       </p>
     </>
@@ -123,11 +129,12 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
   );
 }
 
-/** The primary option is the card's primary button; other rejects read as danger, other allows as neutral. */
-function optionClass(option: PermissionOptionView, primary: boolean): string {
-  if (option.kind.startsWith('reject')) return primary ? 'button-danger button-primary' : 'button-danger';
-  return primary ? 'button-primary' : 'button-neutral';
-}
+/** The button classes (controls.css) of each {@link optionLook}. */
+const OPTION_CLASS: Record<ReturnType<typeof optionLook>, string> = {
+  primary: 'button-primary',
+  danger: 'button-danger',
+  neutral: 'button-neutral',
+};
 
 /** What an option's ACP kind means, for its tooltip; undefined for a kind Switchboard does not know. */
 function optionHelp(kind: PermissionOptionView['kind']): string | undefined {

@@ -8,6 +8,7 @@ import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
 import { LazyUrlCard } from './LazyUrlCard';
+import { watchPinnedActions } from './pinned-actions';
 import './QueuePanel.css';
 
 // A card re-renders only when its own item (or session name) changed: an event for one of 500 requests must not
@@ -77,6 +78,7 @@ export function QueuePanel(props: QueuePanelProps) {
     return { items: ended.length === 0 ? live : [...live, ...ended], endedFrom: live.length };
   }, [arrived]);
   const listRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Windowing (see QUEUE_PAGE): per agent, starting again at one page when another agent is shown.
@@ -110,6 +112,12 @@ export function QueuePanel(props: QueuePanelProps) {
   useEffect(() => {
     observerRef.current?.setOnScreen(onScreen);
   }, [onScreen]);
+
+  // Only the card at the top of the view pins its actions to the bottom (pinned-actions.ts).
+  useEffect(() => {
+    if (!bodyRef.current || !listRef.current) return;
+    return watchPinnedActions(bodyRef.current, listRef.current);
+  }, []);
 
   // "Show it" on a session's banner: bring that card into view, focus it, and flash it so the eye finds it.
   useEffect(() => {
@@ -171,11 +179,11 @@ export function QueuePanel(props: QueuePanelProps) {
           {agent && <span className="queue-head-agent"> from {agent.name}</span>}
         </h2>
         <div className="queue-head-tools">
-          {pending > 0 && <span className="queue-head-count">{waitingText(pending)}</span>}
+          {waitingTotal > 0 && <span className="queue-head-count">{queueCountText(pending, waitingTotal)}</span>}
           {waitingTotal > 0 && <WaitingSteps onStep={onStepWaiting} />}
         </div>
       </div>
-      <div className="queue-body">
+      <div className="queue-body" ref={bodyRef}>
         {others.length > 0 && (
           <div className="queue-others">
             <p className="queue-others-title">Also waiting</p>
@@ -296,6 +304,16 @@ function WaitingSteps({ onStep }: { onStep: (direction: 1 | -1) => void }) {
       ))}
     </span>
   );
+}
+
+/**
+ * The heading's count. It counts what the narrow window's "Requests (N)" tab and the sidebar's "Waiting for you (N)"
+ * count, every agent's waiting requests, and says how many of them are this agent's when not all are:
+ * "2 requests waiting", "1 request waiting here, 3 in all", "2 waiting from other agents".
+ */
+export function queueCountText(here: number, total: number): string {
+  if (here >= total) return waitingText(here);
+  return here === 0 ? `${total} waiting from other agents` : `${waitingText(here)} here, ${total} in all`;
 }
 
 /** The card of an item inside the queue list, found by its `data-item-id` (ids are opaque, so no CSS selector). */

@@ -15,3 +15,19 @@ export function primaryOption(options: PermissionOptionView[], risky: boolean): 
   if (risky) return options.find((o) => o.kind === 'reject_once') ?? options.find((o) => o.kind.startsWith('reject'));
   return options.find((o) => o.kind === 'allow_once');
 }
+
+/**
+ * How an option's button looks, by its ACP kind (`allow_once`, `allow_always`, `reject_once`, `reject_always`):
+ * - `primary` (solid accent): the suggested answer, only ever the "allow once" of an ordinary tool call;
+ * - `danger` (outlined in the danger colour): an allow option of a risky tool call, the choice that deletes, moves
+ *   or runs something;
+ * - `neutral` (an ordinary secondary button): every reject option, which is the safe choice and so never painted
+ *   as a danger, and any other option.
+ * The default of a risky tool call is its reject option ({@link primaryOption}): neutral, but the one focus goes to.
+ */
+export function optionLook(option: PermissionOptionView, risky: boolean, isDefault: boolean): 'primary' | 'danger' | 'neutral' {
+  const allows = option.kind === 'allow_once' || option.kind === 'allow_always';
+  if (allows && risky) return 'danger';
+  if (allows && isDefault) return 'primary';
+  return 'neutral';
+}

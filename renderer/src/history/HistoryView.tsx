@@ -111,6 +111,7 @@ export function HistoryView({ agents, historyVersion, onShowSession, sessionName
   const selectedKey = selected ? rowKey(selected) : null;
   // A deleted or vanished selection closes its detail.
   const stillThere = selected && [...sessions, ...agentOnly].some((s) => rowKey(s) === selectedKey);
+  const total = sessions.length + agentOnly.length;
 
   return (
     <section className={`history-view${stillThere ? ' has-selection' : ''}`} aria-labelledby={`${ids}-title`}>
@@ -138,7 +139,7 @@ export function HistoryView({ agents, historyVersion, onShowSession, sessionName
             </p>
           )}
           <p className="sr-only" role="status">
-            {loading ? '' : `${sessions.length + agentOnly.length} session${sessions.length + agentOnly.length === 1 ? '' : 's'}${query ? ' found' : ''}`}
+            {loading ? '' : `${total} session${total === 1 ? '' : 's'}${query ? ' found' : ''}`}
           </p>
           {!loading && groups.length === 0 && (
             <p className="empty-note">{query ? 'No session matches your search.' : 'No sessions yet. Sessions you start are kept here.'}</p>
@@ -201,7 +202,7 @@ export function HistoryView({ agents, historyVersion, onShowSession, sessionName
           )}
         </div>
       </div>
-      {stillThere && selected && (
+      {stillThere && selected ? (
         <HistoryDetail
           key={selectedKey}
           session={selected}
@@ -210,6 +211,17 @@ export function HistoryView({ agents, historyVersion, onShowSession, sessionName
           onShowSession={onShowSession}
           onDeleted={() => setSelected(null)}
         />
+      ) : (
+        // Beside the list in a wide window, where the chosen session will open: says so rather than leaving the
+        // middle of the window blank (1440 px). A narrow window shows the list alone.
+        <div className="empty-session history-detail-empty">
+          <p>{total === 0 ? 'Sessions you start are kept here to read again.' : 'Choose a session to read it here.'}</p>
+          <p className="muted">
+            {total === 0
+              ? 'Each one keeps its transcript and what you answered, even after its agent stops.'
+              : `${total} ${total === 1 ? 'session' : 'sessions'}${query ? ' found' : ''}. Resume or continue one from its page.`}
+          </p>
+        </div>
       )}
     </section>
   );

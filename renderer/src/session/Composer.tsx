@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ClipboardEvent, type DragEvent, type K
 import type { AgentCapabilitiesView, CommandView, PromptAttachment } from '../../../shared/bridge';
 import { LONG_PASTE_CHARS, MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import { NARROW_SESSION_QUERY, srOnlyWhen, useMediaQuery } from '../shell/media-query';
 import { applyCommand, applyMention, matchCommands, pendingHint, triggerAt, type Trigger } from './composer-suggest';
 import './Composer.css';
 
@@ -83,6 +84,8 @@ export function Composer(props: ComposerProps) {
   const open = suggestions.length > 0;
   const activeIndex = Math.min(active, suggestions.length - 1);
   const hint = pendingHint(text, commands);
+  // Too narrow for the keyboard hint beside the buttons: it stays the composer's description.
+  const hintClass = srOnlyWhen(useMediaQuery(NARROW_SESSION_QUERY), 'composer-hint');
 
   function choose(suggestion: Suggestion): void {
     const input = composerRef.current;
@@ -269,7 +272,7 @@ export function Composer(props: ComposerProps) {
         />
       </div>
       <div className="composer-actions">
-        <p id={`${ids}-composer-hint`} className="composer-hint">
+        <p id={`${ids}-composer-hint`} className={hintClass}>
           {hint ? (
             <>
               <span className="composer-command-hint">

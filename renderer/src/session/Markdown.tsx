@@ -10,9 +10,10 @@ export const MAX_MARKDOWN_CHARS = 100_000;
 /**
  * Blocks drawn together as one group. A trace of a 200k-chunk reply (5 000 blocks) showed React reconciling every
  * block on each batch and the browser laying out and painting all of them (frames of 100–170 ms); with groups, a
- * batch renders one group and the browser tracks some 80 boxes instead of 5 000.
+ * batch renders one group and the browser tracks some 80 boxes instead of 5 000. Blocks hold at least
+ * MIN_BLOCK_CHARS (blocks.ts), so the group still streaming, which is always laid out, stays near 16k characters.
  */
-export const BLOCKS_PER_GROUP = 64;
+export const BLOCKS_PER_GROUP = 16;
 
 function groupsOf(blocks: string[]): string[][] {
   const groups: string[][] = [];

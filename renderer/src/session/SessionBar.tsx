@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { formatUsage } from './session-bar-text';
+import { srOnlyWhen, useCompactSession } from '../shell/media-query';
 import './SessionBar.css';
 
 interface SessionBarProps {
@@ -138,6 +139,8 @@ interface PickerProps {
 
 /** A labelled native select (keyboard and screen readers for free); grouped values become optgroups. */
 function Picker({ id, label, description, error, disabled, value, options, onChange }: PickerProps) {
+  // A compact session shows the value without the word (still the label for assistive tech, and the tooltip).
+  const compact = useCompactSession();
   const groups = [...new Set(options.map((o) => o.group))];
   const item = (o: PickerProps['options'][number]) => (
     <option key={o.value} value={o.value} title={o.description}>
@@ -146,7 +149,7 @@ function Picker({ id, label, description, error, disabled, value, options, onCha
   );
   return (
     <div className="session-bar-control">
-      <label className="session-bar-label" htmlFor={id} title={description}>
+      <label className={srOnlyWhen(compact, 'session-bar-label')} htmlFor={id} title={description}>
         {label}
       </label>
       <select

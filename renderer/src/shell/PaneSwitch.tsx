@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { shortcutLabel } from '../../../shared/shortcuts';
 import { IS_MAC } from './window-shortcuts';
+import { waitingText } from './format';
 import './PaneSwitch.css';
 
 /** The two panes of a narrow window. */
@@ -88,6 +89,7 @@ export function PaneSwitch({ shown, onePane, pane, onPane, firstLabel, waiting, 
                   className={`pane-switch-tab${tab.pane === 'requests' && waiting > 0 ? ' has-waiting' : ''}`}
                   aria-selected={selected}
                   aria-controls={tab.controls}
+                  title={tab.pane === 'requests' && waiting > 0 ? `${waitingText(waiting)} from every agent` : undefined}
                   tabIndex={selected ? 0 : -1}
                   onClick={() => onPane(tab.pane)}
                 >

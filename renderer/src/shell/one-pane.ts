@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from './media-query';
 
 /**
  * Windows this narrow show one pane at a time, the session or the requests, with a switch above them (issue 12
@@ -6,18 +6,7 @@ import { useSyncExternalStore } from 'react';
  */
 export const ONE_PANE_QUERY = '(max-width: 760px)';
 
-function subscribe(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(ONE_PANE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-function snapshot(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(ONE_PANE_QUERY).matches;
-}
-
 /** Whether the window is narrow enough for one pane at a time ({@link ONE_PANE_QUERY}); re-renders when that changes. */
 export function useOnePane(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  return useMediaQuery(ONE_PANE_QUERY);
 }

@@ -36,13 +36,23 @@ export function focusedItemId(): string | undefined {
 }
 
 /**
- * Where focus goes inside a request card that is brought into view by the keyboard: its first field, else its
- * primary action, else the card itself.
+ * Where focus goes inside a request card that is brought into view by the keyboard: its first field (for a radio
+ * group, the checked radio, which is the group's one tab stop in WAI-ARIA's radio group pattern, as Tab would land),
+ * else its primary action or default choice (`data-default-choice`, a risky permission's reject), else the card.
  */
 export function focusInsideCard(card: HTMLElement): void {
   const field = card.querySelector<HTMLElement>(
     'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)',
   );
-  const primary = card.querySelector<HTMLElement>('.button-primary:not(:disabled)');
-  (field ?? primary ?? card).focus({ preventScroll: true });
+  const primary = card.querySelector<HTMLElement>('.button-primary:not(:disabled), [data-default-choice]:not(:disabled)');
+  const target = field instanceof HTMLInputElement && field.type === 'radio' ? (checkedRadio(card, field) ?? field) : field;
+  (target ?? primary ?? card).focus({ preventScroll: true });
+}
+
+/** The checked, enabled radio of `radio`'s group (same name, same form or none) inside `root`, if any. */
+function checkedRadio(root: HTMLElement, radio: HTMLInputElement): HTMLInputElement | undefined {
+  if (!radio.name) return radio.checked ? radio : undefined;
+  return [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked:not(:disabled)')].find(
+    (other) => other.name === radio.name && other.form === radio.form,
+  );
 }

@@ -1,0 +1,62 @@
+/**
+ * Which request card keeps its actions pinned to the bottom of the queue's view (issue 12 scope 2, and the
+ * designer's "a second card's footer floats under the first at 800 px"). Only a card that runs past the bottom
+ * edge can pin its actions there; with a sticky footer on every card, one whose top had only just come into view
+ * drew its buttons right under its header, over its own body. So that card pins them only once enough of it is in
+ * view to read ({@link MIN_BODY_IN_VIEW_PX} of body above them); until then they stay at its end, a scroll away.
+ */
+
+/** The attribute set on the card whose actions are pinned (CardShell.css). */
+export const PINNED_ATTRIBUTE = 'data-actions-pinned';
+
+/**
+ * How much of a card's body must show above its pinned actions, in CSS px: about five lines of text. Less, and
+ * the actions would cover most of what is seen of the card.
+ */
+export const MIN_BODY_IN_VIEW_PX = 120;
+
+/**
+ * Keeps {@link PINNED_ATTRIBUTE} on the card in `list` that runs past the bottom of `scroller`'s view, when it shows
+ * at least its actions' height plus {@link MIN_BODY_IN_VIEW_PX}; on no card otherwise. Follows `scroller`'s
+ * scrolling and size and the cards coming, going and changing height, at most once a frame, and touches the DOM
+ * only when the pinned card changes. Returns the function that stops watching.
+ */
+export function watchPinnedActions(scroller: HTMLElement, list: HTMLElement): () => void {
+  let frame = 0;
+  let pinned: HTMLElement | null = null;
+  const update = () => {
+    frame = 0;
+    const view = scroller.getBoundingClientRect();
+    let next: HTMLElement | null = null;
+    for (const card of list.querySelectorAll<HTMLElement>('article[data-item-id]')) {
+      const { top, bottom } = card.getBoundingClientRect();
+      if (bottom <= view.bottom + 1) continue;
+      const actions = card.querySelector<HTMLElement>(':scope > .card-actions');
+      const shown = view.bottom - Math.max(top, view.top);
+      if (actions && shown >= actions.getBoundingClientRect().height + MIN_BODY_IN_VIEW_PX) next = card;
+      break;
+    }
+    if (next === pinned && pinned?.hasAttribute(PINNED_ATTRIBUTE)) return;
+    pinned?.removeAttribute(PINNED_ATTRIBUTE);
+    next?.setAttribute(PINNED_ATTRIBUTE, '');
+    pinned = next;
+  };
+  const schedule = () => {
+    if (frame === 0) frame = requestAnimationFrame(update);
+  };
+  update();
+  scroller.addEventListener('scroll', schedule, { passive: true });
+  const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+  resized?.observe(scroller);
+  resized?.observe(list);
+  // A card added or removed at the top may leave the list's height as it was.
+  const changed = typeof MutationObserver === 'function' ? new MutationObserver(schedule) : null;
+  changed?.observe(list, { childList: true });
+  return () => {
+    if (frame !== 0) cancelAnimationFrame(frame);
+    scroller.removeEventListener('scroll', schedule);
+    resized?.disconnect();
+    changed?.disconnect();
+    pinned?.removeAttribute(PINNED_ATTRIBUTE);
+  };
+}

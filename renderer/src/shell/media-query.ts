@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Layout conditions a component needs in its markup, not only in its stylesheet: where a word gives way to the
+ * room and stays for assistive tech, the component puts base/reset.css's one `.sr-only` rule on it under the
+ * condition (rather than each stylesheet repeating the visually-hidden block inside its own media query). Each
+ * condition here matches the CSS rules it sits beside; keep the numbers together.
+ */
+
+/** Below 1101 px the composer's keyboard hint leaves its line (SessionView.css narrows the session there too). */
+export const NARROW_SESSION_QUERY = '(max-width: 1100px)';
+
+/** A short window (AgentPane.css, SessionBar.css: `@media (max-height: 760px)`). */
+export const SHORT_WINDOW_QUERY = '(max-height: 760px)';
+
+/**
+ * The session area's width at and under which it counts as compact, in CSS px: App.css's `workspace` container,
+ * queried as `@container workspace (max-width: 560px)` in AgentPane.css and SessionBar.css.
+ */
+export const COMPACT_WORKSPACE_PX = 560;
+
+/** The element App.tsx gives the session area (the `workspace` container). */
+const WORKSPACE_ID = 'workspace-pane';
+
+const subscribers = new Map<string, (onChange: () => void) => () => void>();
+
+function subscribeTo(query: string): (onChange: () => void) => () => void {
+  let subscribe = subscribers.get(query);
+  if (!subscribe) {
+    subscribe = (onChange) => {
+      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    };
+    subscribers.set(query, subscribe);
+  }
+  return subscribe;
+}
+
+/** Whether the media `query` (e.g. `(max-width: 760px)`) matches now; re-renders when that changes. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    subscribeTo(query),
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** The workspace's width as last observed (one ResizeObserver for every component that asks). */
+const workspace = { narrow: false, observer: null as ResizeObserver | null, listeners: new Set<() => void>() };
+
+function subscribeWorkspace(onChange: () => void): () => void {
+  workspace.listeners.add(onChange);
+  const element = typeof document === 'undefined' ? null : document.getElementById(WORKSPACE_ID);
+  if (!workspace.observer && element && typeof ResizeObserver === 'function') {
+    workspace.observer = new ResizeObserver((entries) => {
+      const width = entries[0]?.contentBoxSize?.[0]?.inlineSize ?? entries[0]?.contentRect.width ?? 0;
+      const narrow = width <= COMPACT_WORKSPACE_PX;
+      if (narrow === workspace.narrow) return;
+      workspace.narrow = narrow;
+      for (const listener of workspace.listeners) listener();
+    });
+    workspace.observer.observe(element);
+  }
+  return () => {
+    workspace.listeners.delete(onChange);
+    if (workspace.listeners.size > 0) return;
+    workspace.observer?.disconnect();
+    workspace.observer = null;
+  };
+}
+
+/**
+ * Whether the session is compact: its area at most {@link COMPACT_WORKSPACE_PX} wide in a short window
+ * ({@link SHORT_WINDOW_QUERY}), e.g. 800×600 beside a request. There the pickers' and the folder box's labels give
+ * way to their values (still their labels for assistive tech). Re-renders when that changes.
+ */
+export function useCompactSession(): boolean {
+  const narrow = useSyncExternalStore(subscribeWorkspace, () => workspace.narrow, () => false);
+  return useMediaQuery(SHORT_WINDOW_QUERY) && narrow;
+}
+
+/** `className`, plus `sr-only` (base/reset.css) when `hidden`: on screen or only for assistive tech. */
+export function srOnlyWhen(hidden: boolean, className: string): string {
+  return hidden ? `${className} sr-only` : className;
+}
