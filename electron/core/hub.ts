@@ -48,6 +48,7 @@ import { importZedSettings } from './zed-import';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
+import { FORM_WARM_UP_DELAY_MS, warmFormPath } from './elicitation/form-warm-up';
 import type { UrlOpener } from './url-opener';
 import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
 import { ENDED, HistoryRecorder, outcomeOf, recordEntryId } from './history/history-recorder';
@@ -193,6 +194,8 @@ export class Hub {
   );
   private readonly listeners = new Set<(events: BridgeEvent[]) => void>();
   private readonly batcher: EventBatcher;
+  /** The one-off warm-up of main's form path, pending until it runs ({@link start}). */
+  private formWarmUp: ReturnType<typeof setTimeout> | undefined;
   private readonly broker: ElicitationBroker;
   /** Modes advertised to every agent: only what can be honoured now (spec E-CAP-1, E-CAP-2). */
   private readonly modes: ElicitationMode[];
@@ -280,6 +283,15 @@ export class Hub {
     this.started = true;
     this.clearPendingStart();
     for (const runtime of this.agents.values()) if (runtime.view.enabled && runtime.connectionId === undefined) void this.launch(runtime);
+    // The first form of the process would otherwise be described and checked on cold code (form-warm-up.ts).
+    this.formWarmUp = setTimeout(() => {
+      try {
+        warmFormPath();
+      } catch (error) {
+        this.log(`warming the form path failed: ${(error as Error).message}`);
+      }
+    }, FORM_WARM_UP_DELAY_MS);
+    this.formWarmUp.unref?.();
   }
 
   /**
@@ -368,6 +380,7 @@ export class Hub {
   /** Ends every agent process (stdin end, then SIGTERM, then SIGKILL) and resolves when all are gone. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.formWarmUp);
     this.clearPendingStart();
     for (const { timer } of this.arrivals.values()) clearTimeout(timer);
     this.arrivals.clear();

@@ -38,7 +38,15 @@ export const test = base.extend<Fixtures>({
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
-    const harness = await startHarness({ config: agentsConfig, defaultCwd: '/tmp', ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}) });
+    // Agents start while the page loads, as before session 17: the specs' waits for "Ready" were sized for that, and
+    // under load (from source, each connection worker compiles its TypeScript) the app's order left them short.
+    // The app's order is the CLI's and the bench's; test/integration/start-order.test.ts covers it.
+    const harness = await startHarness({
+      config: agentsConfig,
+      defaultCwd: '/tmp',
+      startAgents: 'atOnce',
+      ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}),
+    });
     await use(harness);
     await harness.close();
   },

@@ -415,9 +415,26 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await app.keyboard.press('Enter');
     await expect(about).toHaveAttribute('aria-expanded', 'true');
     await expect(description).toBeVisible();
+    // Unfolded, it is a panel over the bars below, inside the window: the header keeps its one line.
+    expect((await box(header)).height, 'the agent header’s height with the description unfolded').toBeLessThanOrEqual(72);
+    await expectOnScreen(description, 'the unfolded description');
     expect(await seriousViolations(app)).toEqual([]);
     await app.keyboard.press('Enter');
     await expect(description).toBeHidden();
+    // Escape folds it too, and focus stays on the "?".
+    await app.keyboard.press('Enter');
+    await expect(description).toBeVisible();
+    await app.keyboard.press('Escape');
+    await expect(description).toBeHidden();
+    await expect(about).toBeFocused();
+    // At 800×600 beside a request the header is one row too, and the panel stays inside the window.
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await expect(card(app, 'Demo agent')).toBeVisible();
+    await about.click();
+    await expect(description).toBeVisible();
+    await expectOnScreen(description, 'the unfolded description at 800×600');
+    expect((await box(header)).height, 'the agent header’s height at 800×600').toBeLessThanOrEqual(48);
   });
 
   test('History at 1440 px fills the middle with where a chosen session opens, not a blank', async ({ app }) => {

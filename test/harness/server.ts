@@ -55,6 +55,12 @@ export interface HarnessOptions {
   dataDir?: string;
   /** The app's preferences host (default: in memory, in a copy that never updates, hub.ts `memoryAppSettings`). */
   appSettings?: AppSettingsHost;
+  /**
+   * When the agents start: `afterFirstSnapshot` (default), as the app does, once the page has its first snapshot
+   * (Hub.startAfterFirstSnapshot; the CLI, so the bench); or `atOnce`, on the turn after listening, for the e2e
+   * fixture, whose waits for "Ready" were sized for agents that start while the page loads.
+   */
+  startAgents?: 'afterFirstSnapshot' | 'atOnce';
 }
 
 export interface Harness {
@@ -189,7 +195,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // Agents start once the page has its first snapshot (each agent shown as starting), so spawning them and their
   // connection workers does not compete with the page's loading (bench scenario e). The app does the same with
   // its window (electron/main/app-lifecycle.ts).
-  hub.startAfterFirstSnapshot();
+  if (options.startAgents === 'atOnce') setImmediate(() => hub.start());
+  else hub.startAfterFirstSnapshot();
 
   return {
     origin,

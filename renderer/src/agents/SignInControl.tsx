@@ -128,15 +128,23 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                     aria-controls={`${ids}-method-${index}`}
                     title={about === m.methodId ? 'Hide what this sign-in does' : 'What this sign-in does'}
                     onClick={() => setAbout((open) => (open === m.methodId ? null : m.methodId))}
+                    onKeyDown={(event) => {
+                      // Escape folds it again (and goes no further: not a card's or a dialog's Escape).
+                      if (event.key !== 'Escape' || about !== m.methodId) return;
+                      event.preventDefault();
+                      event.stopPropagation();
+                      setAbout(null);
+                    }}
                   >
                     <span aria-hidden="true">?</span>
                   </button>
                 )}
               </span>
-              {/* Folded away unless asked for (it made the agent's header 105 px tall at 1440): always the sign-in
-                  button's description, so assistive tech reads it either way. */}
+              {/* Folded away unless asked for (it made the agent's header 105 px tall at 1440), and unfolded as a
+                  panel over what is below, so the header keeps its one line: always the sign-in button's
+                  description, so assistive tech reads it either way. */}
               {m.description && (
-                <p id={`${ids}-method-${index}`} className="sign-in-help plain-text" hidden={about !== m.methodId}>
+                <p id={`${ids}-method-${index}`} className="sign-in-help sign-in-about-text plain-text" hidden={about !== m.methodId}>
                   {m.description}
                 </p>
               )}

@@ -19,6 +19,7 @@ import { findSchemaSizeProblem } from '../../../../shared/form-schema';
 import { checkV2SessionUpdate } from '../v2-session-update';
 import { normalizeSessionUpdate } from '../session-updates';
 import { parseV1ElicitationParams } from '../v1-elicitation-params';
+import { syntheticFormSchema } from '../../elicitation/synthetic-form';
 
 /** How long a step waits before trying again while the agent's bytes are waiting to be taken in, in ms. */
 export const WARM_UP_RETRY_MS = 25;
@@ -31,27 +32,9 @@ export const WARM_UP_MAX_DEFERRALS = 200;
  */
 export type WarmUpStep = () => boolean;
 
-/** A synthetic form with one field of each kind a form can have (shared/form-schema.ts). */
-function syntheticForm(): Record<string, unknown> {
-  return {
-    type: 'object',
-    properties: {
-      text: { type: 'string', title: 'Text', minLength: 1, maxLength: 20 },
-      email: { type: 'string', title: 'Email', format: 'email' },
-      code: { type: 'string', title: 'Code', pattern: '^[A-Z]+$' },
-      choice: { type: 'string', title: 'Choice', enum: ['a', 'b'] },
-      count: { type: 'integer', title: 'Count', minimum: 1, maximum: 9 },
-      ratio: { type: 'number', title: 'Ratio', minimum: 0, maximum: 1 },
-      flag: { type: 'boolean', title: 'Flag', default: false },
-      many: { type: 'array', title: 'Many', items: { type: 'string', enum: ['x', 'y'] }, minItems: 1 },
-    },
-    required: ['text'],
-  };
-}
-
 /** The steps for a connection of `version`: the paths an update and an elicitation take, first to last. */
 export function warmUpSteps(version: 1 | 2): WarmUpStep[] {
-  const form = () => ({ sessionId: 'warm-up', mode: 'form', message: 'warm-up', requestedSchema: syntheticForm() });
+  const form = () => ({ sessionId: 'warm-up', mode: 'form', message: 'warm-up', requestedSchema: syntheticFormSchema() });
   const steps: WarmUpStep[] = [];
   if (version === 2) {
     // The schema load and the envelope first: every update needs them. Then the two kinds every turn begins with.
@@ -65,7 +48,7 @@ export function warmUpSteps(version: 1 | 2): WarmUpStep[] {
   } else {
     steps.push(() => parseV1ElicitationParams(form()).mode === 'form');
   }
-  steps.push(() => findSchemaSizeProblem(syntheticForm()) === undefined);
+  steps.push(() => findSchemaSizeProblem(syntheticFormSchema()) === undefined);
   return steps;
 }
 
