@@ -282,7 +282,11 @@ export class Hub {
     if (this.started || this.stopping) return;
     this.started = true;
     this.clearPendingStart();
-    for (const runtime of this.agents.values()) if (runtime.view.enabled && runtime.connectionId === undefined) void this.launch(runtime);
+    // A runtime that a Restart is stopping or starting is that Restart's to launch (hostile review, session 17: a
+    // start in the gap after its old connection was cleared launched a second copy).
+    for (const runtime of this.agents.values()) {
+      if (runtime.view.enabled && runtime.connectionId === undefined && !runtime.restarting) void this.launch(runtime);
+    }
     // The first form of the process would otherwise be described and checked on cold code (form-warm-up.ts).
     this.formWarmUp = setTimeout(() => {
       try {
