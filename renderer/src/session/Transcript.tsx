@@ -64,12 +64,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
 
   const toBottom = useCallback(() => {
     const element = scroller.current;
-    if (!element) return;
-    element.scrollTop = element.scrollHeight;
-    // Where this put the view, or where layout clamped it when the content shrank or the box grew, is not the
-    // user's move. Without this, a clamp followed by streamed text before the scroll event fired read as a scroll
-    // up away from the end and unpinned the transcript (designer's review, session 17).
-    lastTop.current = element.scrollTop;
+    if (element) element.scrollTop = element.scrollHeight;
   }, []);
 
   const setFollow = useCallback(
