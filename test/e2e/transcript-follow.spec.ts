@@ -52,6 +52,20 @@ async function fillWithRecords(page: Page): Promise<void> {
   expect(await log.evaluate((e) => e.scrollHeight / e.clientHeight)).toBeGreaterThan(3);
 }
 
+/** {@link fillWithRecords}, then checked to be at its end: the transcript, pinned. */
+async function pinnedWithRecords(page: Page) {
+  await fillWithRecords(page);
+  await expectPinned(page);
+  return transcript(page);
+}
+
+/** The user's wheel scrolls the transcript up from its end, which unpins it. */
+async function scrollUp(page: Page): Promise<void> {
+  await transcript(page).hover();
+  await page.mouse.wheel(0, -600);
+  await expect(jumpToLatest(page)).toBeVisible();
+}
+
 test.describe('following the newest text', () => {
   // Each test first streams four plan turns and a pair of requests: slow on a loaded 2-core machine.
   test.slow();
@@ -62,8 +76,7 @@ test.describe('following the newest text', () => {
   // issue 12 (fresh-user review): after a reload the transcript opened ~1,400 px above the end with "Jump to
   // latest": the page clock restarts at 0 on load, and the first 800 ms of layout shifts read as the user's scroll.
   test('after a reload it opens at the newest text and follows the next reply', async ({ app }) => {
-    await fillWithRecords(app);
-    await expectPinned(app);
+    await pinnedWithRecords(app);
     await app.reload();
     await expect(transcript(app)).toContainText('Question 2 (lunch): You cancelled.');
     await expectPinned(app);
@@ -79,9 +92,7 @@ test.describe('following the newest text', () => {
   // issue 12 (fresh-user review): clicking "Tell the agent why…" in a record scrolled the transcript up. A click on
   // a control inside the transcript is not a scroll, whatever layout it causes.
   test('a click on a control inside it keeps it pinned, and the reply to what it started is followed', async ({ app }) => {
-    await fillWithRecords(app);
-    await expectPinned(app);
-    const log = transcript(app);
+    const log = await pinnedWithRecords(app);
     // A control in view (the newest record's button): the composer it opens shrinks the transcript just after the
     // click. (A control out of view would first have to be scrolled to, which unpins, as scrolling up does.)
     const explain = log.getByRole('button', { name: 'Tell the agent why…' }).last();
@@ -103,12 +114,8 @@ test.describe('following the newest text', () => {
   });
 
   test('only the user scrolling up unpins it, and Jump to latest or the keyboard pins it again', async ({ app }) => {
-    await fillWithRecords(app);
-    await expectPinned(app);
-    const log = transcript(app);
-    await log.hover();
-    await app.mouse.wheel(0, -600);
-    await expect(jumpToLatest(app)).toBeVisible();
+    const log = await pinnedWithRecords(app);
+    await scrollUp(app);
     expect(await distanceFromEnd(app)).toBeGreaterThan(NEAR_BOTTOM_PX);
 
     await jumpToLatest(app).click();
@@ -125,12 +132,8 @@ test.describe('following the newest text', () => {
   // Designer's review, session 17: after scrolling up, the user sent a message and neither it nor the reply came
   // into view. Sending is looking at the end again, as in any chat.
   test('sending a message while scrolled up brings the view back to the end and follows the reply', async ({ app }) => {
-    await fillWithRecords(app);
-    await expectPinned(app);
-    const log = transcript(app);
-    await log.hover();
-    await app.mouse.wheel(0, -600);
-    await expect(jumpToLatest(app)).toBeVisible();
+    const log = await pinnedWithRecords(app);
+    await scrollUp(app);
 
     const composer = app.getByRole('combobox', { name: 'Message' });
     await composer.fill('plan');
@@ -145,9 +148,7 @@ test.describe('following the newest text', () => {
   // an earlier control makes the browser scroll it into view; that is the user going back, so it unpins, and the
   // transcript must not jump back to the end under the focused control.
   test('Shift+Tab onto an earlier control unpins it, and the focused control stays in view', async ({ app }) => {
-    await fillWithRecords(app);
-    await expectPinned(app);
-    const log = transcript(app);
+    const log = await pinnedWithRecords(app);
     await log.getByRole('button', { name: 'Tell the agent why…' }).last().focus();
     await expectPinned(app);
     // Back through the transcript's controls until one lies above the view, so the browser scrolls up to it.
