@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
@@ -12,6 +12,7 @@ import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
+import { useAppState } from './state/use-app-state';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
@@ -23,7 +24,7 @@ import './App.css';
  * main's `focusItem` (the user clicked a notification) can change it.
  */
 export function App({ store }: { store: AppStore }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useAppState(store);
   const [composerTexts, setComposerTexts] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<AgentDialog | null>(null);
   /** Which pane a narrow window shows (see PaneSwitch); wider windows show both and ignore it. */

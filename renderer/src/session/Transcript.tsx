@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
@@ -33,7 +33,7 @@ const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width:
  * the end while following. Once the user scrolls up it stays put and offers "Jump to latest" instead, until they
  * send a message.
  */
-export function Transcript({ entries, busy }: TranscriptProps) {
+export const Transcript = memo(function Transcript({ entries, busy }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
@@ -165,7 +165,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
       )}
     </div>
   );
-}
+});
 
 /** The id of the newest message the user sent, if any (searched from the end: it is usually near it). */
 function lastUserEntryId(entries: readonly TranscriptEntry[]): string | undefined {
