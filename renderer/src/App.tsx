@@ -13,6 +13,7 @@ import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
 import { useAppState } from './state/use-app-state';
+import { afterPaint } from './shell/after-paint';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
@@ -75,9 +76,14 @@ export function App({ store }: { store: AppStore }) {
   }, [menuCommand]);
 
   const total = waiting.length;
-  useEffect(() => {
-    document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';
-  }, [total]);
+  // After the paint: setting the title costs the commit that draws a new card ~2 ms (issue 13).
+  useEffect(
+    () =>
+      afterPaint(() => {
+        document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';
+      }),
+    [total],
+  );
 
   const setComposerText = useCallback((sessionKey: string, text: string | ((previous: string) => string)) => {
     setComposerTexts((all) => {
