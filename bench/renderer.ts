@@ -178,7 +178,7 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
         chars: document.querySelector('[role="log"]')?.textContent?.length ?? 0,
       };
     });
-    log(`  renderer stream: ${streamMs.toFixed(0)} ms, ${recorded.longTasks.length} long tasks while it streamed (${recorded.beforePrompt.length} before the prompt), ${recorded.cards.length} cards timed`);
+    log(`  renderer stream: ${streamMs.toFixed(0)} ms, ${recorded.cards.length} cards timed`);
     if (recorded.cards.length < STREAM_CARDS) log(`  (${STREAM_CARDS - recorded.cards.length} cards not timed: arrived ${recorded.cards.length + recorded.missing})`);
     const heap = await heapAfterGcMb(page);
 
