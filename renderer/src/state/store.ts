@@ -354,7 +354,8 @@ function declinedNotice(state: AppState, item: QueueItemView): AppState {
   return addNotice(state, {
     level: 'info',
     agentId: item.agentId,
-    text: `You declined ${agentName}’s request.`,
+    // Said as the user did it: a permission's reject option rejects it; a form's or page's Decline declines it.
+    text: item.mode === 'permission' ? `You rejected ${agentName}’s permission request.` : `You declined ${agentName}’s request.`,
     action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
   });
 }
