@@ -210,6 +210,7 @@ export function App({ store }: { store: AppStore }) {
           others={others}
           onSelectAgent={selectAgent}
           urlMode={state.urlMode}
+          urlPagesRecordedOnly={state.urlPagesRecordedOnly}
           sessionNames={names}
           id="requests-pane"
           reveal={state.reveal}
