@@ -54,7 +54,7 @@ import type { UrlOpener } from './url-opener';
 import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
 import { ENDED, HistoryRecorder, outcomeOf, recordEntryId } from './history/history-recorder';
 import { liveRequestEntry } from './elicitation/live-record';
-import { endedEntries } from './sessions/transcript';
+import { endedEntries, liveEntries } from './sessions/transcript';
 import { updatesUnavailableReason } from './update-availability';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
@@ -1299,7 +1299,9 @@ export class Hub {
     const record = this.requireRecord(historyId);
     const view = this.historyView(record);
     const { entries, omitted } = this.history.transcript(historyId);
-    return { session: view, transcript: endedEntries(entries, view.endedReason ?? ENDED.appClosed), omitted, resume: this.resumeOption(record.agentId, true) };
+    // A session that is live now has ended nothing yet: its tool calls run and its requests wait.
+    const transcript = view.liveSessionKey ? liveEntries(entries) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
+    return { session: view, transcript, omitted, resume: this.resumeOption(record.agentId, true) };
   }
 
   /**
