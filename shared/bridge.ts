@@ -206,7 +206,10 @@ export interface RequestRecordView {
   fields?: Array<{ name: string; title: string; secret?: boolean; answer?: string }>;
   /** Live transcript only, never stored: the form was sent and `fields` carry what was sent (issue 12 scope 6). */
   sent?: boolean;
-  /** Live transcript only: the request still waits for the user (outcome `open`), its card is in the queue. */
+  /**
+   * Live transcript, and History's view of a session that is live now, only: the request still waits for the user
+   * (outcome `open`), its card is in the queue. Never stored.
+   */
   waiting?: boolean;
 }
 
