@@ -206,7 +206,10 @@ export interface RequestRecordView {
   fields?: Array<{ name: string; title: string; secret?: boolean; answer?: string }>;
   /** Live transcript only, never stored: the form was sent and `fields` carry what was sent (issue 12 scope 6). */
   sent?: boolean;
-  /** Live transcript only: the request still waits for the user (outcome `open`), its card is in the queue. */
+  /**
+   * Live transcript, and History's view of a session that is live now, only: the request still waits for the user
+   * (outcome `open`), its card is in the queue. Never stored.
+   */
   waiting?: boolean;
 }
 
@@ -450,6 +453,11 @@ export interface Snapshot {
   canPickFolder?: boolean;
   /** Where consented URL-mode pages open by default; `off` when URL mode is not advertised (spec E-CAP-2). */
   urlMode: UrlOpenMode | 'off';
+  /**
+   * The host records consented pages instead of opening them (the test harness: no BrowserWindow, no browser
+   * started), so the URL card must not say a page opened. Absent in the app.
+   */
+  urlPagesRecordedOnly?: boolean;
   /** A plain sentence about the history file found at start (e.g. moved aside as unreadable). */
   historyNotice?: string;
 }

@@ -47,6 +47,29 @@ export const MAX_MESSAGES_BEFORE_INITIALIZE = 256;
 /** Bytes an agent may send before it answers `initialize` (same reason as above). */
 export const MAX_BYTES_BEFORE_INITIALIZE = 4 * MiB;
 
+/**
+ * How long an agent may take to answer `initialize`, in ms, when nothing it did says earlier that it will not
+ * (handshake-failure.ts). A real agent answers within a second or two once it runs, but one started through
+ * `npx -y` may first download its package, which takes tens of seconds on a slow network; 30 s lets that
+ * through, and a program that never answers is stopped with a sentence instead of showing "Starting…" for ever.
+ */
+export const INITIALIZE_TIMEOUT_MS = 30_000;
+
+/**
+ * How long an agent may take to answer `initialize` once it has printed a line that is not an ACP message, in
+ * ms. Some agents print a banner or a log line on their standard output before they speak ACP (other clients
+ * skip such lines, and so does Switchboard after the handshake), and then answer at once; a program that prints
+ * text and then waits (a server's "listening on…", a prompt) is not an agent, and the user is told in seconds,
+ * quoting the line, rather than after the full {@link INITIALIZE_TIMEOUT_MS}.
+ */
+export const UNREADABLE_OUTPUT_GRACE_MS = 3_000;
+
+/**
+ * Lines that are not ACP messages an agent may print before it answers `initialize`. A banner is a few lines;
+ * a program that prints more is printing its own output, not speaking ACP, and is stopped at once.
+ */
+export const MAX_UNREADABLE_LINES_BEFORE_INITIALIZE = 20;
+
 // ── Backpressure between the agent, main and its worker ────────────────────────────────────────────────
 
 /**

@@ -29,6 +29,7 @@ import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
+import { HandshakeFailed, exitedClause, handshakeSentence } from './acp/handshake-failure';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
@@ -53,7 +54,7 @@ import type { UrlOpener } from './url-opener';
 import { HistoryStore, PRUNE_BATCH, type HistoryRecord, type HistoryRecordInput } from './history/history-store';
 import { ENDED, HistoryRecorder, outcomeOf, recordEntryId } from './history/history-recorder';
 import { liveRequestEntry } from './elicitation/live-record';
-import { endedEntries } from './sessions/transcript';
+import { endedEntries, liveEntries } from './sessions/transcript';
 import { updatesUnavailableReason } from './update-availability';
 import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
 
@@ -80,7 +81,7 @@ export interface HubOptions {
   log?: (line: string) => void;
   /** Event batch period in ms (architecture rule 6); default 16. */
   batchIntervalMs?: number;
-  /** How long an agent may take to answer `initialize`, in ms; default 30 000. */
+  /** How long an agent may take to answer `initialize`, in ms; default INITIALIZE_TIMEOUT_MS (budgets.ts). */
   initializeTimeoutMs?: number;
   /**
    * Opens consented URL-mode pages (spec E-URL-5): Electron's sealed window or the system browser; the
@@ -170,6 +171,20 @@ export const FIRST_SNAPSHOT_WAIT_MS = 2000;
  */
 const AGENT_EXIT_GRACE_MS = 500;
 
+/**
+ * How long, in ms, the status of an agent that exited before it answered `initialize` waits for its connection
+ * worker to report what the agent printed: the worker reads the agent's output to its end first, and may still be
+ * starting (a worker boots in 0.1–1 s on a loaded machine). Without a report by then, the exit is told alone.
+ */
+const HANDSHAKE_VERDICT_WAIT_MS = 5000;
+
+/** Whether `agent` exits within `ms` (it resolves either way, and leaves no timer behind). */
+function exitsWithin(agent: RunningAgent, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((done) => (timer = setTimeout(() => done(false), ms)));
+  return Promise.race([agent.exited.then(() => true), late]).finally(() => clearTimeout(timer));
+}
+
 interface AgentRuntime {
   config: AgentConfig;
   view: AgentView;
@@ -185,6 +200,13 @@ interface AgentRuntime {
   readonly restartPolicy: RestartPolicy;
   /** The pending automatic restart, if any. */
   restartTimer?: NodeJS.Timeout;
+  /**
+   * Settles when the current handshake has (either way); then {@link printedBeforeExit} holds what the agent
+   * printed instead of an ACP message, if it failed (unredacted, never logged), so an exit before the handshake
+   * is told with it.
+   */
+  handshake?: Promise<void>;
+  printedBeforeExit?: string;
 }
 
 export class Hub {
@@ -376,6 +398,7 @@ export class Hub {
       defaultCwd: this.options.defaultCwd,
       mcpServers: this.config.mcpServers ?? [],
       canPickFolder: this.options.pickFolder !== undefined,
+      ...(this.options.urlOpener?.recordsOnly ? { urlPagesRecordedOnly: true } : {}),
       urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
       ...(this.historyNotice ? { historyNotice: this.historyNotice } : {}),
     };
@@ -568,8 +591,9 @@ export class Hub {
     runtime.connectionId = connectionId;
     void process.exited.then((exit) => this.onExit(runtime, connectionId, exit));
 
+    runtime.printedBeforeExit = undefined;
     try {
-      const connection = await connectAgentInWorker({
+      const connecting = connectAgentInWorker({
         stdin: process.stdin,
         stdout: process.stdout,
         modes: this.modes,
@@ -579,6 +603,13 @@ export class Hub {
         log: (line) => this.log(`agent ${config.id}: ${line}`),
         notice: (text) => this.emit({ type: 'notice', level: 'error', agentId: config.id, text: `${config.name}: ${text}` }),
       });
+      runtime.handshake = connecting.then(
+        () => {},
+        (error: unknown) => {
+          if (runtime.connectionId === connectionId || runtime.process === process) runtime.printedBeforeExit = error instanceof HandshakeFailed ? error.printed : undefined;
+        },
+      );
+      const connection = await connecting;
       if (runtime.connectionId !== connectionId) {
         // Superseded by a restart or stop while initializing: this process is nobody's any more.
         void process.stop().then(() => connection.close());
@@ -603,17 +634,44 @@ export class Hub {
         void process.stop();
         return;
       }
-      if (process.hasExited && !(error instanceof BudgetExceeded)) return;
-      if (error instanceof BudgetExceeded) {
-        // Stopped by Switchboard: the exit that follows is not a crash to restart from.
-        runtime.connectionId = undefined;
-        this.connectionEnded(connectionId);
-      }
-      const message = error instanceof BudgetExceeded ? stoppedSentence(config.name, error.message) : (error as Error).message;
-      this.setAgent(runtime, { status: { kind: 'failed', message } });
-      this.log(`agent ${config.id}: handshake failed: ${message}`);
-      void process.stop();
+      if (error instanceof HandshakeFailed && error.closed) {
+        // It closed its output: it is exiting, and its exit (onExit) says how, with what it printed.
+        if (await exitsWithin(process, AGENT_EXIT_GRACE_MS)) return;
+      } else if (process.hasExited && !(error instanceof BudgetExceeded)) return;
+      if (runtime.connectionId !== connectionId) return;
+      this.handshakeFailed(runtime, connectionId, process, error);
     }
+  }
+
+  /**
+   * The handshake failed while the agent still runs: it is told in one sentence (the status the sidebar and the
+   * pane show), stopped, and not restarted on its own (it would do the same again); once it has exited, its last
+   * stderr lines join the status.
+   */
+  private handshakeFailed(runtime: AgentRuntime, connectionId: string, process: RunningAgent, error: unknown): void {
+    const { config } = runtime;
+    // Stopped by Switchboard: the exit that follows is not a crash to restart from.
+    runtime.connectionId = undefined;
+    this.connectionEnded(connectionId);
+    let message: string;
+    if (error instanceof BudgetExceeded) message = stoppedSentence(config.name, error.message);
+    else if (error instanceof HandshakeFailed) message = handshakeSentence(config.name, error.message, this.quoted(error.printed));
+    else message = handshakeSentence(config.name, (error as Error).message.slice(0, 300));
+    this.setAgent(runtime, { status: { kind: 'failed', message } });
+    // The clause only: what the agent printed can hold anything, and stays out of the log (spec E-PRIV-1).
+    this.log(`agent ${config.id}: handshake failed: ${error instanceof Error ? error.message : String(error)}`);
+    void process.stop().then((exit) => {
+      if (runtime.process !== process || runtime.connectionId !== undefined || runtime.view.status.kind !== 'failed') return;
+      this.log(`agent ${config.id}: ${exit.message}`);
+      this.setAgent(runtime, { status: { kind: 'failed', message, ...this.stoppedDetail(runtime, { ...exit, fix: undefined }) } });
+    });
+  }
+
+  /** A line the agent printed, redacted like its stderr lines (spec E-PRIV-1), or undefined. */
+  private quoted(printed: string | undefined): string | undefined {
+    if (printed === undefined) return undefined;
+    const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
+    return stderrTail(printed, secrets)[0];
   }
 
   /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
@@ -667,8 +725,32 @@ export class Hub {
       this.setAgent(runtime, { status: { kind: 'failed', message: exit.message, ...detail } });
       return;
     }
-    // A handshake failure already said why; the exit that follows keeps that reason.
-    const message = runtime.view.status.kind === 'failed' ? runtime.view.status.message : exit.message;
+    if (runtime.view.status.kind !== 'starting') return this.exitStatus(runtime, exit, exit.message, false);
+    // Ended before it answered initialize: told as a handshake that failed, with what it printed instead, which
+    // its worker reports once it has read the agent's output to its end (bounded: HANDSHAKE_VERDICT_WAIT_MS).
+    const process = runtime.process;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((done) => (timer = setTimeout(done, HANDSHAKE_VERDICT_WAIT_MS)));
+    void Promise.race([runtime.handshake ?? Promise.resolve(), late]).then(() => {
+      clearTimeout(timer);
+      if (this.stopping || runtime.process !== process || runtime.connectionId !== undefined) return;
+      const message = handshakeSentence(runtime.config.name, exitedClause(exit.code, exit.signal), this.quoted(runtime.printedBeforeExit));
+      this.exitStatus(runtime, exit, message, true);
+    });
+  }
+
+  /**
+   * The status an exit leaves: a clean exit is "exited" (or "failed" when the agent never answered initialize:
+   * a program that ends at once without a word of ACP did not start as an agent), anything else a crash,
+   * restarted on its own with backoff until it crashes too often (then the user decides).
+   */
+  private exitStatus(runtime: AgentRuntime, exit: ExitInfo, message: string, beforeHandshake: boolean): void {
+    const detail = this.stoppedDetail(runtime, exit);
+    if (beforeHandshake && exit.code === 0 && !exit.signal) {
+      // A program that ends at once without a word of ACP did not start as an agent; nothing to restart.
+      this.setAgent(runtime, { status: { kind: 'failed', message, ...detail } });
+      return;
+    }
     if (exit.code === 0 && !exit.signal) {
       this.setAgent(runtime, { status: { kind: 'exited', code: exit.code, signal: exit.signal, message, ...detail } });
       return;
@@ -1218,7 +1300,9 @@ export class Hub {
     const record = this.requireRecord(historyId);
     const view = this.historyView(record);
     const { entries, omitted } = this.history.transcript(historyId);
-    return { session: view, transcript: endedEntries(entries, view.endedReason ?? ENDED.appClosed), omitted, resume: this.resumeOption(record.agentId, true) };
+    // A session that is live now has ended nothing yet: its tool calls run and its requests wait.
+    const transcript = view.liveSessionKey ? liveEntries(entries) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
+    return { session: view, transcript, omitted, resume: this.resumeOption(record.agentId, true) };
   }
 
   /**

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResults } from '../../shared/bridge';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, V2_INIT_RESULT, type Puppet } from './puppet';
+import { RecordingUrlOpener } from '../harness/recording-url-opener';
 
 let rig: Rig | undefined;
 let dataDir: string | undefined;
@@ -223,6 +224,47 @@ describe('resume, close and delete behind the advertised capabilities', () => {
 });
 
 describe('the history store survives a restart and records requests without any form value', () => {
+  it('shows a live session in History as live: its running tool call unfinished, its waiting requests waiting; ended only by a previous run', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const historyFile = join(dataDir, 'history.sqlite');
+    rig = await startRig([{ id: 'a', name: 'Agent A' }], [], { historyFile, urlOpener: new RecordingUrlOpener() });
+    const { hub, puppets: [puppet] } = rig;
+    await handshake(hub, puppet, 'a', V1_INIT_RESULT);
+    await openSession(hub, puppet, 'a', 's-1');
+    // A sign-in inside a tool call: the user opened the page, and the tool call runs until the agent completes it.
+    await puppet.send(update('s-1', { sessionUpdate: 'tool_call', toolCallId: 't-1', title: 'Sign in to the tracker', status: 'in_progress' }));
+    await puppet.send({ id: 40, method: 'elicitation/create', params: { mode: 'url', sessionId: 's-1', toolCallId: 't-1', message: 'Sign in', elicitationId: 'e1', url: 'https://example.com/login' } });
+    const page = await queueItem(hub, (i) => i.mode === 'url');
+    await hub.invoke('answerElicitation', { itemId: page.itemId, agentId: 'a', action: 'accept' });
+    await puppet.responseTo(40);
+    await puppet.send(formRequest(41, 's-1'));
+    await queueItem(hub, (i) => i.mode === 'form');
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.session.liveSessionKey).toBeDefined();
+    const toolCall = opened.transcript.find((e) => e.kind === 'tool_call')!;
+    // What the session shows: in progress, not "ended when Switchboard closed" (Switchboard has not closed).
+    expect(toolCall.toolCall).toMatchObject({ status: 'in_progress' });
+    expect(toolCall.toolCall!.ended).toBeUndefined();
+    expect(toolCall.text).not.toContain('ended');
+    const requests = opened.transcript.filter((e) => e.kind === 'request').map((e) => e.request!);
+    expect(requests).toMatchObject([
+      { mode: 'url', outcome: 'accepted', host: 'example.com' },
+      { mode: 'form', outcome: 'open', waiting: true },
+    ]);
+
+    // Once Switchboard has closed with them still open, the next run's History says they ended with it.
+    await rig.close();
+    rig = undefined;
+    const next = await ready(V1_INIT_RESULT, historyFile);
+    const after = (await next.hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(after.session.liveSessionKey).toBeUndefined();
+    expect(after.transcript.find((e) => e.kind === 'tool_call')!.toolCall).toMatchObject({ ended: 'ended when Switchboard closed' });
+    const stored = after.transcript.filter((e) => e.kind === 'request').map((e) => e.request!);
+    expect(stored[1]).toMatchObject({ outcome: 'open' });
+    expect(stored[1].waiting).toBeUndefined();
+  });
+
   it('keeps sessions, transcripts and requests across hubs on the same file; pending ones end with the app', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
     const historyFile = join(dataDir, 'history.sqlite');

@@ -17,7 +17,7 @@ import {
 import { client as clientV2, methods as methodsV2, type McpServer as McpServerV2 } from '@agentclientprotocol/sdk/experimental/v2';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
 import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
-import { MAX_LINE_BYTES } from '../budgets';
+import { INITIALIZE_TIMEOUT_MS, MAX_LINE_BYTES } from '../budgets';
 import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';
 import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
@@ -146,8 +146,10 @@ export interface ConnectOptions {
   modes: ElicitationMode[];
   clientInfo: { name: string; title: string; version: string };
   callbacks: ConnectionCallbacks;
-  /** How long to wait for `initialize`, in ms. */
+  /** How long to wait for `initialize`, in ms (default INITIALIZE_TIMEOUT_MS). */
   initializeTimeoutMs?: number;
+  /** Rejects when something besides the messages shows the agent will not answer `initialize` (see negotiateVersion). */
+  givenUp?: Promise<never>;
   /** Diagnostic log (method names and counts only, never params). */
   log?: (line: string) => void;
 }
@@ -357,7 +359,7 @@ export class AgentConnection {
 /**
  * Connects to an agent over its stdio: negotiates the version, attaches the SDK client of that version,
  * registers our handlers, and completes the SDK's own `initialize` locally.
- * @throws Error with a plain sentence when the handshake fails (see {@link negotiateVersion}).
+ * @throws HandshakeFailed (or BudgetExceeded) when the handshake fails (see {@link negotiateVersion}).
  */
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
   // The SDK frames lines up to our line budget; the depth guard, run inline by the handshake's reading loop on
@@ -366,7 +368,7 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
   const guard = depthScreen(({ kind, method }) => options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`));
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
   const droppedProto = new DroppedProtoNotes();
-  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? 30_000, (message, version) => {
+  const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS, (message, version) => {
     // The v2 SDK's parser drops a `__proto__` property before any handler runs; the raw request is the only
     // place left to see it, so it is noted here and put back by the handler (DroppedProtoNotes).
     if (version === 2 && 'id' in message && 'method' in message && message.method === 'elicitation/create') {
@@ -400,7 +402,7 @@ export async function connectAgent(options: ConnectOptions): Promise<AgentConnec
       return true;
     }
     return false;
-  }, guard);
+  }, guard, options.givenUp);
   const labelOf = (requestId: unknown) => labelFor(negotiated.outgoing, requestId);
   const connection = negotiated.version === 2 ? attachV2(negotiated, options, labelOf, droppedProto) : attachV1(negotiated, options, labelOf);
   const agent = connection.agent as unknown as AgentSide;

@@ -14,6 +14,7 @@
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
 import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
+import { HandshakeFailed } from './handshake-failure';
 
 /**
  * A check every incoming message passes first, in the reading loop itself (the depth guard, depth-guard.ts):
@@ -45,8 +46,11 @@ const HANDSHAKE_ID = 'switchboard-initialize';
  * @param timeoutMs how long to wait for the reply.
  * @param observe sees each message after `screen` and before the SDK client; returning true keeps it from the client.
  * @param screen runs on every message read, the reply to `initialize` included, before anything else.
- * @throws Error with a plain sentence: the agent answered an error, an unsupported version, timed out, or
- *   closed its output first.
+ * @param givenUp rejects (with a {@link HandshakeFailed}) when something outside the messages shows the agent will
+ *   not answer, such as the text it prints (worker/output-before-ready.ts); ignored once the reply is in.
+ * @throws HandshakeFailed saying what the agent did instead of answering: answered an error or an unsupported
+ *   version, echoed our request back, answered a request we never sent, closed its output, or sent no answer
+ *   within `timeoutMs`; BudgetExceeded when it sent too much first.
  */
 export async function negotiateVersion(
   stream: Stream,
@@ -54,6 +58,7 @@ export async function negotiateVersion(
   timeoutMs: number,
   observe: (message: AnyMessage, version: ProtocolVersion) => boolean | void = () => {},
   screen: MessageScreen = (message) => message,
+  givenUp: Promise<never> = new Promise<never>(() => {}),
 ): Promise<Negotiated> {
   const reader = stream.readable.getReader();
   const writer = stream.writable.getWriter();
@@ -62,15 +67,18 @@ export async function negotiateVersion(
   const screened: Screened = { reader, screen: (message) => screen(message, answer) };
   await writer.write({ jsonrpc: '2.0', id: HANDSHAKE_ID, method: 'initialize', params: initializeParams });
 
-  const reply = await withTimeout(readReply(screened, early), timeoutMs, () => {
-    void reader.cancel().catch(() => {});
+  let replied = false;
+  const stopReading = () => void (replied || reader.cancel().catch(() => {}));
+  const reading = readReply(screened, early).finally(() => (replied = true));
+  const reply = await withTimeout(Promise.race([reading, givenUp.finally(stopReading)]), timeoutMs, () => {
+    stopReading();
+    const seconds = Math.round(timeoutMs / 1000);
+    return early.length === 0
+      ? `it sent no ACP message within ${seconds} s`
+      : `it sent ${early.length} ACP ${early.length === 1 ? 'message' : 'messages'} within ${seconds} s, none of them an answer to initialize`;
   });
   const version = reply.protocolVersion;
-  if (version !== 1 && version !== 2) {
-    throw new Error(
-      `The agent speaks ACP protocol version ${JSON.stringify(version)}; Switchboard speaks versions 2 and 1.`,
-    );
-  }
+  if (version !== 1 && version !== 2) throw new HandshakeFailed(unsupportedVersionClause(version));
   const outgoing = new Map<JsonRpcId, string>();
   return { version, reply, stream: wrapStream(screened, writer, reply, early, outgoing, (message) => observe(message, version)), outgoing };
 }
@@ -81,13 +89,46 @@ interface Screened {
   screen(message: AnyMessage): AnyMessage | undefined;
 }
 
+/**
+ * Why the agent answered with a version we do not speak. MCP dates its versions ("2025-06-18"), so a string
+ * there is most likely an MCP server configured as an agent.
+ */
+function unsupportedVersionClause(version: unknown): string {
+  const shown = JSON.stringify(version)?.slice(0, 40) ?? String(version);
+  const mcp = typeof version === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? ', a date such as MCP servers answer, so it looks like an MCP server rather than an ACP agent' : '';
+  return `it answered with ACP protocol version ${shown}${mcp}; Switchboard speaks versions 2 and 1`;
+}
+
+/** Characters kept of the error message an agent answers with, in the sentence the user reads. */
+const MAX_ERROR_MESSAGE_CHARS = 200;
+
+/**
+ * Why a message read before the reply shows the agent will not answer, or undefined when it may still (an agent
+ * may send notifications and requests first). Nothing but a client sends `initialize`, and a response can only
+ * be to a request we sent, and the only one we sent is ours (JSON-RPC 2.0 §5).
+ */
+function notAnAgentClause(message: AnyMessage): string | undefined {
+  if ('method' in message) {
+    if (message.method !== 'initialize') return undefined;
+    return 'id' in message && message.id === HANDSHAKE_ID
+      ? "it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does"
+      : 'it sent an initialize request of its own, as an ACP client does, not an agent';
+  }
+  if ('error' in message && message.error) {
+    return `it answered with an error that names no request of Switchboard's: ${String(message.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${message.error.code})`;
+  }
+  return 'it answered a request Switchboard never sent';
+}
+
 async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Promise<Record<string, unknown>> {
   for (;;) {
     const { value: read, done } = await reader.read();
-    if (done) throw new Error('The agent closed its output before answering initialize.');
+    if (done) throw new HandshakeFailed('it closed its output without answering', undefined, true);
     const value = screen(read);
     if (value === undefined) continue;
     if (!isResponseTo(value, HANDSHAKE_ID)) {
+      const refusal = notAnAgentClause(value);
+      if (refusal) throw new HandshakeFailed(refusal);
       // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
       if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
         throw new BudgetExceeded(`it sent more than ${MAX_MESSAGES_BEFORE_INITIALIZE} messages before answering initialize`);
@@ -96,10 +137,10 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
       continue;
     }
     if ('error' in value && value.error) {
-      throw new Error(`The agent refused initialize: ${value.error.message} (code ${value.error.code}).`);
+      throw new HandshakeFailed(`it refused initialize: ${String(value.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${value.error.code})`);
     }
     const result = (value as { result?: unknown }).result;
-    if (typeof result !== 'object' || result === null) throw new Error('The agent answered initialize without a result.');
+    if (typeof result !== 'object' || result === null) throw new HandshakeFailed('it answered initialize without a result');
     return result as Record<string, unknown>;
   }
 }
@@ -117,13 +158,11 @@ function isResponseTo(message: AnyMessage, id: JsonRpcId): boolean {
   return !('method' in message) && 'id' in message && message.id === id;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
+/** Races `promise` against `ms`; on time-out rejects with a HandshakeFailed whose clause `onTimeout` returns. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      onTimeout();
-      reject(new Error(`The agent did not answer initialize within ${Math.round(ms / 1000)} s.`));
-    }, ms);
+    timer = setTimeout(() => reject(new HandshakeFailed(onTimeout())), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -266,8 +266,18 @@ export function toolCallSummary(toolCall: ToolCallView): string {
 }
 
 /**
+ * A stored transcript of a session that is live now, as history shows it: nothing is marked ended (its tool
+ * calls may still finish), and a request stored as `open` is one that still waits for the user (the recorder
+ * is flushed before a record is read), so it reads as waiting, not as "ended when Switchboard closed".
+ */
+export function liveEntries(entries: TranscriptEntry[]): TranscriptEntry[] {
+  return entries.map((entry) => (entry.request?.outcome === 'open' ? { ...entry, request: { ...entry.request, waiting: true } } : entry));
+}
+
+/**
  * A stored transcript as history shows it: tool calls that never finished are marked ended with
- * `reason`, since nothing will finish them now (issue 10, scope 4).
+ * `reason`, since nothing will finish them now (issue 10, scope 4). Only for a session that is not live
+ * ({@link liveEntries}).
  */
 export function endedEntries(entries: TranscriptEntry[], reason: string): TranscriptEntry[] {
   return entries.map((entry) => {

@@ -5,6 +5,7 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/format';
 import { byArrival, waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
+import { NoticePlace } from '../shell/notice-place';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
@@ -134,6 +135,9 @@ export function SessionView(props: SessionViewProps) {
       <RecordActionsContext.Provider value={recordActions}>
         <Transcript entries={drawn.entries} busy={drawn.busy} />
       </RecordActionsContext.Provider>
+
+      {/* The app's notices, when there are any: above the suggestions and the composer, covering neither. */}
+      <NoticePlace />
 
       {session.suggestions.length > 0 && (
         <div className="suggestions">

@@ -42,6 +42,8 @@ import {
   type WorkerToMain,
 } from './surface';
 import { startWarmUp, warmUpSteps } from './warm-up';
+import { OutputBeforeReady } from './output-before-ready';
+import { HandshakeFailed } from '../handshake-failure';
 
 const MiB = 1024 * 1024;
 
@@ -57,6 +59,8 @@ let wakeInput: (() => void) | undefined;
 /** Bytes taken in before the handshake finished (MAX_BYTES_BEFORE_INITIALIZE). */
 let bytesBeforeReady = 0;
 let ready = false;
+/** Text the agent prints before the handshake is done, which shows early that it will not answer. */
+const outputBeforeReady = new OutputBeforeReady();
 
 const stdout = new ReadableStream<Uint8Array>(
   {
@@ -68,8 +72,11 @@ const stdout = new ReadableStream<Uint8Array>(
       // Let everything the previous chunk started run to its end first, so no more than one chunk's
       // messages are ever in flight inside this worker.
       await new Promise<void>((done) => setImmediate(done));
-      if (!ready && (bytesBeforeReady += chunk.byteLength) > MAX_BYTES_BEFORE_INITIALIZE) {
-        return controller.error(new BudgetExceeded(`it sent more than ${MAX_BYTES_BEFORE_INITIALIZE / MiB} MiB before answering initialize`));
+      if (!ready) {
+        if ((bytesBeforeReady += chunk.byteLength) > MAX_BYTES_BEFORE_INITIALIZE) {
+          return controller.error(new BudgetExceeded(`it sent more than ${MAX_BYTES_BEFORE_INITIALIZE / MiB} MiB before answering initialize`));
+        }
+        outputBeforeReady.take(chunk);
       }
       controller.enqueue(chunk);
       post({ t: 'ackBytes', bytes: chunk.byteLength });
@@ -338,15 +345,21 @@ async function start(init: WorkerInit): Promise<void> {
       modes: init.modes,
       clientInfo: init.clientInfo,
       initializeTimeoutMs: init.initializeTimeoutMs,
+      givenUp: outputBeforeReady.givenUp,
       callbacks: callbackProxy(),
       log: (line) => post({ t: 'log', line }),
     });
   } catch (error) {
+    outputBeforeReady.stop();
+    // Whatever ended the handshake, the text the agent printed instead of answering says the most.
+    const printed = outputBeforeReady.printed;
+    const failure = error instanceof HandshakeFailed && !error.printed && printed ? new HandshakeFailed(error.message, printed, error.closed) : error;
     // Nothing waits for credit before the handshake is done (main acknowledges batches from the start).
-    events.post({ t: 'failed', error: toWireError(closeReason(error)) });
+    events.post({ t: 'failed', error: toWireError(closeReason(failure)) });
     return;
   }
   ready = true;
+  outputBeforeReady.stop();
   const live = connection;
   const values = Object.fromEntries(Object.keys(CONNECTION_VALUES).map((key) => [key, live[key as keyof ConnectionValues]])) as ConnectionValues;
   live.signal.addEventListener(

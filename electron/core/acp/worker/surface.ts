@@ -13,6 +13,7 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { AgentConnection, ConnectionCallbacks } from '../agent-connection';
 import { BudgetExceeded } from '../../budgets';
+import { HandshakeFailed } from '../handshake-failure';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- matching any function shape
 type AnyFunction = (...args: any[]) => unknown;
@@ -90,6 +91,9 @@ export interface WireError {
   data?: unknown;
   /** The SDK reports a reply failing its schema as an error with zod `issues`; only their presence crosses. */
   issues?: true;
+  /** A {@link HandshakeFailed}'s quoted output and whether the agent closed its output. */
+  printed?: string;
+  closed?: true;
 }
 
 /** What the worker needs to start the handshake. */
@@ -143,6 +147,10 @@ export function toWireError(error: unknown): WireError {
     if (error.data !== undefined) wire.data = structuredCloneable(error.data);
   }
   if ('issues' in error) wire.issues = true;
+  if (error instanceof HandshakeFailed) {
+    if (error.printed !== undefined) wire.printed = error.printed;
+    if (error.closed) wire.closed = true;
+  }
   return wire;
 }
 
@@ -150,6 +158,7 @@ export function toWireError(error: unknown): WireError {
 export function fromWireError(wire: WireError): Error {
   if (wire.code !== undefined) return new RequestError(wire.code, wire.message, wire.data);
   if (wire.name === 'BudgetExceeded') return new BudgetExceeded(wire.message);
+  if (wire.name === 'HandshakeFailed') return new HandshakeFailed(wire.message, wire.printed, wire.closed === true);
   const error = new Error(wire.message);
   error.name = wire.name;
   if (wire.issues) Object.assign(error, { issues: [] });

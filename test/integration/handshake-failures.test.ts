@@ -1,0 +1,170 @@
+/**
+ * Programs that are not ACP agents, configured as agents: each is told apart as early as its behaviour allows, and
+ * the user reads one story about it wherever they look (the sidebar's status line, the agent pane's sentence):
+ * "<name> did not answer the ACP handshake: <what it did>. Check …". A real agent that prints a banner line
+ * before it speaks ACP still starts.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Hub } from '../../electron/core/hub';
+import type { AgentConfig } from '../../electron/core/config';
+import type { AgentStatus } from '../../shared/bridge';
+import { INITIALIZE_TIMEOUT_MS, UNREADABLE_OUTPUT_GRACE_MS } from '../../electron/core/budgets';
+import { sidebarStatusText } from '../../renderer/src/agents/agent-status';
+import { agentStatusDetail } from '../../renderer/src/shell/format';
+import { agentView, eventually, handshake, startRig, type Rig } from './hub-fixture';
+
+const CHECK = 'Check that its command and arguments start an agent that speaks ACP on its standard input and output';
+/** Planted in the agents' env: neither the status nor any log line may carry it (spec E-PRIV-1). */
+const SECRET = 'hunter2-not-for-logs-7f3a';
+
+let hub: Hub | undefined;
+let rig: Rig | undefined;
+let logs: string[] = [];
+afterEach(async () => {
+  await hub?.stop();
+  await rig?.close();
+  hub = undefined;
+  rig = undefined;
+  logs = [];
+});
+
+/** A program run by node with `script` as its source. */
+function program(id: string, name: string, script: string): AgentConfig {
+  return { id, name, command: process.execPath, args: ['-e', script], env: { OWN_SECRET: SECRET } };
+}
+
+function startHub(agents: AgentConfig[], initializeTimeoutMs?: number): Hub {
+  hub = new Hub({
+    config: { agents, urlMode: 'off' },
+    builtinAgents: {},
+    defaultCwd: '/tmp',
+    log: (line) => logs.push(line),
+    ...(initializeTimeoutMs ? { initializeTimeoutMs } : {}),
+  });
+  hub.start();
+  return hub;
+}
+
+/** Waits until the agent's status is no longer "starting", and how long that took (ms). */
+async function settled(agentId: string, waitMs = 15_000): Promise<{ status: AgentStatus; afterMs: number }> {
+  const started = Date.now();
+  const status = await eventually(() => {
+    const s = agentView(hub!, agentId).status;
+    return s.kind === 'starting' ? undefined : s;
+  }, waitMs);
+  return { status, afterMs: Date.now() - started };
+}
+
+/** What the user reads: the sidebar's line and the pane's sentence must be the same sentence. */
+function readByUser(status: AgentStatus): string {
+  const pane = agentStatusDetail(status);
+  expect(sidebarStatusText(status, 0)).toBe(pane);
+  return pane;
+}
+
+/** Waits until the agent's process is gone, then a little, so an exit could have changed the status. */
+async function afterItsExit(agentId: string): Promise<AgentStatus> {
+  await new Promise((done) => setTimeout(done, 2500));
+  return agentView(hub!, agentId).status;
+}
+
+describe('a program that is not an ACP agent', () => {
+  it('that echoes its input (cat) is told at once, and the exit that follows does not turn it into "Exited (code 0)"', async () => {
+    startHub([{ id: 'cat', name: 'Cat', command: '/bin/cat', args: [], env: {} }]);
+    const { status, afterMs } = await settled('cat');
+    // The echoed initialize is the tell (the sentence says so), not the time-out it used to wait for.
+    expect(afterMs).toBeLessThan(INITIALIZE_TIMEOUT_MS / 3);
+    expect(status.kind).toBe('failed');
+    expect(readByUser(status)).toBe(
+      `Cat did not answer the ACP handshake: it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does. ${CHECK} (many agents need a flag or an ACP adapter for that).`,
+    );
+    // Switchboard stopped it; cat exits 0 on EOF. The story stays the same, and it is not restarted.
+    const later = await afterItsExit('cat');
+    expect(later).toMatchObject({ kind: 'failed', message: agentStatusDetail(status) });
+    expect(logs.filter((line) => line.includes('ready'))).toEqual([]);
+  });
+
+  it('that prints a usage text and waits is told within the grace, quoting the line, redacted', async () => {
+    startHub([program('usage', 'Usage', `console.log('Usage: fake-agent [--acp] token=' + process.env.OWN_SECRET); setInterval(() => {}, 1000);`)]);
+    const { status, afterMs } = await settled('usage');
+    expect(afterMs).toBeLessThan(UNREADABLE_OUTPUT_GRACE_MS + 5000);
+    expect(status.kind).toBe('failed');
+    expect(readByUser(status)).toBe(
+      `Usage did not answer the ACP handshake: it printed text that is not an ACP message: “Usage: fake-agent [--acp] token=‹redacted›”. ${CHECK} (many agents need a flag or an ACP adapter for that).`,
+    );
+    expect((await afterItsExit('usage')).kind).toBe('failed');
+    // The quote is the user's to read, never the log's (spec E-PRIV-1).
+    expect(logs.join('\n')).not.toContain(SECRET);
+    expect(logs.join('\n')).not.toContain('fake-agent');
+  });
+
+  it('that floods its output with text is stopped at once', async () => {
+    startHub([program('yes', 'Yes', `setInterval(() => process.stdout.write('y\\n'.repeat(100)), 5);`)]);
+    // The count is the tell, not the grace after the first line (whose sentence has no count).
+    const { status } = await settled('yes');
+    expect(readByUser(status)).toMatch(/^Yes did not answer the ACP handshake: it printed more than 20 lines that are not ACP messages, the first: “y”\. Check/);
+  });
+
+  it('that exits at once with code 0 reads as not started, not as "Exited (code 0)"', async () => {
+    startHub([program('quiet', 'Quiet', `process.exit(0)`)]);
+    const { status } = await settled('quiet');
+    expect(status.kind).toBe('failed');
+    expect(readByUser(status)).toBe(`Quiet did not answer the ACP handshake: it exited (code 0) without answering. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+  });
+
+  it('that prints its usage and exits with an error says both, and is restarted as a crash', async () => {
+    startHub([program('bad', 'Bad', `console.log('error: unknown option --stdio'); process.exit(2)`)]);
+    const status = await eventually(() => {
+      const s = agentView(hub!, 'bad').status;
+      return s.kind === 'crashed' ? s : undefined;
+    });
+    expect(status).toMatchObject({ code: 2, restartAt: expect.any(Number) });
+    expect(agentStatusDetail(status)).toBe(
+      `Bad did not answer the ACP handshake: it exited with code 2 before answering: “error: unknown option --stdio”. ${CHECK} (many agents need a flag or an ACP adapter for that).`,
+    );
+  });
+
+  it('that never says anything is told after the initialize time-out, and stopped', async () => {
+    startHub([program('mute', 'Mute', `setInterval(() => {}, 1000);`)], 2000);
+    const { status, afterMs } = await settled('mute');
+    expect(afterMs).toBeGreaterThanOrEqual(1900);
+    expect(readByUser(status)).toBe(`Mute did not answer the ACP handshake: it sent no ACP message within 2 s. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+    // It ignored its closed input; Switchboard ended it, and did not count that as a crash to restart from.
+    expect((await afterItsExit('mute')).kind).toBe('failed');
+  });
+
+  it('that answers a request Switchboard never sent is told at once', async () => {
+    rig = await startRig([{ id: 'odd', name: 'Odd' }]);
+    await rig.puppets[0].next((m) => m.method === 'initialize');
+    await rig.puppets[0].send({ id: 99, result: { protocolVersion: 1 } });
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'odd').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status.message).toMatch(/^Odd did not answer the ACP handshake: it answered a request Switchboard never sent\. Check/);
+  });
+
+  it('answering with an MCP protocol version is named as an MCP server', async () => {
+    rig = await startRig([{ id: 'mcp', name: 'Everything' }]);
+    await rig.puppets[0].answer('initialize', { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'everything' } });
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'mcp').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status.message).toContain('it answered with ACP protocol version "2025-06-18", a date such as MCP servers answer, so it looks like an MCP server rather than an ACP agent');
+  });
+});
+
+describe('an agent that prints a line before it speaks ACP', () => {
+  it('still starts when it answers within the grace', async () => {
+    rig = await startRig([{ id: 'chatty', name: 'Chatty' }]);
+    const [puppet] = rig.puppets;
+    await puppet.next((m) => m.method === 'initialize');
+    await puppet.sendRaw('Chatty agent 1.0 starting (logs on stdout, sorry)');
+    await handshake(rig.hub, puppet, 'chatty');
+    expect(agentView(rig.hub, 'chatty').status.kind).toBe('ready');
+    // And it stays ready past the grace: the watch on its output ended with the handshake.
+    await new Promise((done) => setTimeout(done, UNREADABLE_OUTPUT_GRACE_MS + 500));
+    expect(agentView(rig.hub, 'chatty').status.kind).toBe('ready');
+  });
+});
