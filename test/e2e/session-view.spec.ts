@@ -154,6 +154,8 @@ test.describe('foreground state (v2: reported by the agent)', () => {
     await expect(header).toContainText('Idle');
     await expect(header).not.toContainText('Waiting for you');
     await expect(header).not.toContainText('(derived)');
+    // One status (designer's review, session 17: "Idle  Finished"): a turn that ended normally is just idle.
+    await expect(header.locator('.fg')).toHaveText('Idle');
   });
 });
 
