@@ -36,7 +36,12 @@ test.describe('permission requests', () => {
     await request.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(transcript(app)).toContainText('You chose: Reject.');
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
-    await expect(transcript(app).getByRole('group', { name: 'Tool call: Delete the build folder' })).toContainText('Failed');
+    // The agent reports the refused tool call `failed` (all ACP v1 has for it); the user sees what they did, in a
+    // neutral pill, not a red "Failed" (designer's review, session 17).
+    const toolCall = transcript(app).getByRole('group', { name: 'Tool call: Delete the build folder' });
+    await expect(toolCall).toContainText('Rejected by you');
+    await expect(toolCall).not.toContainText('Failed');
+    await expect(toolCall).not.toHaveClass(/tool-failed/);
   });
 
   test('Cancel answers "cancelled", and the agent says so', async ({ app }) => {
