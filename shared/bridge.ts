@@ -453,6 +453,11 @@ export interface Snapshot {
   canPickFolder?: boolean;
   /** Where consented URL-mode pages open by default; `off` when URL mode is not advertised (spec E-CAP-2). */
   urlMode: UrlOpenMode | 'off';
+  /**
+   * The host records consented pages instead of opening them (the test harness: no BrowserWindow, no browser
+   * started), so the URL card must not say a page opened. Absent in the app.
+   */
+  urlPagesRecordedOnly?: boolean;
   /** A plain sentence about the history file found at start (e.g. moved aside as unreadable). */
   historyNotice?: string;
 }

@@ -398,6 +398,7 @@ export class Hub {
       defaultCwd: this.options.defaultCwd,
       mcpServers: this.config.mcpServers ?? [],
       canPickFolder: this.options.pickFolder !== undefined,
+      ...(this.options.urlOpener?.recordsOnly ? { urlPagesRecordedOnly: true } : {}),
       urlMode: this.modes.includes('url') ? (this.config.urlMode as 'app-window' | 'system-browser') : 'off',
       ...(this.historyNotice ? { historyNotice: this.historyNotice } : {}),
     };

@@ -12,6 +12,12 @@ export type UrlOpenMode = 'app-window' | 'system-browser';
 
 export interface UrlOpener {
   /**
+   * True for a host that records what it would open instead of opening it (the test harness, which has no
+   * BrowserWindow and never starts a browser). The snapshot passes it on as `urlPagesRecordedOnly`, so the
+   * consent card says nothing opened rather than "the page is open". Absent or false: `open` really opens.
+   */
+  readonly recordsOnly?: boolean;
+  /**
    * Opens `url` for queue item `itemId`. Called only after the user's explicit consent, and only for a URL
    * whose scheme passed the URL analysis (https, or http to loopback). Opening the same item again
    * (Reopen) focuses or recreates its window.

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
+import { NoticePlaceContext } from './shell/notice-place';
 import { PaneSwitch, type Pane } from './shell/PaneSwitch';
 import { useOnePane } from './shell/one-pane';
 import { useFocusRescue } from './shell/focus-rescue';
@@ -128,6 +130,12 @@ export function App({ store }: { store: AppStore }) {
       choose(...args);
     };
   const layout = queueEmpty ? ' queue-empty' : ` pane-${pane}`;
+  // Notices go where they cover nothing (notice-place.tsx): above the composer of the session on screen, else in
+  // the window's dock under the pane, which is also where a narrow window showing the requests has them.
+  const [noticeDock, setNoticeDock] = useState<HTMLElement | null>(null);
+  const [sessionNoticePlace, setSessionNoticePlace] = useState<HTMLElement | null>(null);
+  const requestsInFront = onePane && !queueEmpty && pane === 'requests';
+  const noticeTarget = requestsInFront ? noticeDock : (sessionNoticePlace ?? noticeDock);
   return (
     <div className={`app${layout}`}>
       <AgentSidebar
@@ -152,7 +160,13 @@ export function App({ store }: { store: AppStore }) {
         sessionPaneId="workspace-pane"
         requestsPaneId="requests-pane"
       />
-      <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onAction={onNoticeAction} />
+      {/* The window's own place for notices: under the left-hand pane, in the flow (App.css). */}
+      <div className="notice-dock" ref={setNoticeDock} />
+      {noticeTarget &&
+        createPortal(
+          <Notices notices={state.notices} connection={state.connection} loaded={state.loaded} onDismiss={dismissNotice} onAction={onNoticeAction} />,
+          noticeTarget,
+        )}
       <main className="workspace" id="workspace-pane">
         {!state.loaded ? (
           <p className="empty-note">Connecting to Switchboard…</p>
@@ -162,6 +176,7 @@ export function App({ store }: { store: AppStore }) {
           <WaitingForYou items={waiting} seen={state.seen} sessionNames={names} onOpen={revealItem} />
         ) : agent ? (
           <ExplainDeclineContext.Provider value={explainDecline}>
+            <NoticePlaceContext.Provider value={setSessionNoticePlace}>
             <AgentPane
               key={agent.agentId}
               agent={agent}
@@ -179,6 +194,7 @@ export function App({ store }: { store: AppStore }) {
               onComposed={() => setComposeFor(null)}
               onDialog={setDialog}
             />
+            </NoticePlaceContext.Provider>
           </ExplainDeclineContext.Provider>
         ) : (
           <div className="empty-session">
@@ -194,6 +210,7 @@ export function App({ store }: { store: AppStore }) {
           others={others}
           onSelectAgent={selectAgent}
           urlMode={state.urlMode}
+          urlPagesRecordedOnly={state.urlPagesRecordedOnly}
           sessionNames={names}
           id="requests-pane"
           reveal={state.reveal}

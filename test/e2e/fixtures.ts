@@ -27,6 +27,11 @@ interface Fixtures {
    * update (no "never checks" reason); by default the harness is what it is, a copy that never updates.
    */
   updatableCopy: boolean;
+  /**
+   * `test.use({ urlOpensRecordedOnly: true })`: the harness as the CLI runs it, whose URL cards say nothing opened;
+   * by default the recorded opens stand for the app's window, which the tests play (harness/server.ts).
+   */
+  urlOpensRecordedOnly: boolean;
   harness: Harness;
   app: Page;
 }
@@ -34,7 +39,8 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   agentsConfig: [demoAgents(), { option: true }],
   updatableCopy: [false, { option: true }],
-  harness: async ({ agentsConfig, updatableCopy }, use) => {
+  urlOpensRecordedOnly: [false, { option: true }],
+  harness: async ({ agentsConfig, updatableCopy, urlOpensRecordedOnly }, use) => {
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
@@ -45,6 +51,7 @@ export const test = base.extend<Fixtures>({
       config: agentsConfig,
       defaultCwd: '/tmp',
       startAgents: 'atOnce',
+      urlOpensStandForTheApp: !urlOpensRecordedOnly,
       ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}),
     });
     await use(harness);

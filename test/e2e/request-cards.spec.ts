@@ -133,6 +133,30 @@ test.describe('choices that say what they do', () => {
     await expect(decline).not.toHaveClass(/button-primary/);
   });
 
+  // Designer's review, session 17: the notice said "declined" after a permission's Reject. spec E-RES-1: decline,
+  // cancel and a permission's reject option are three different answers, and the notice names the one given.
+  test('the notice after an answer says what the user did: declined a form, rejected a permission, nothing after Cancel', async ({ app }) => {
+    const noticeStrip = app.getByRole('status', { name: 'Notices' });
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
+    await expect(noticeStrip).toHaveText(/^You declined Demo agent’s request\./);
+    await noticeStrip.getByRole('button', { name: 'Dismiss notice' }).click();
+
+    await sendPrompt(app, 'permission');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Reject' }).click();
+    await expect(noticeStrip).toHaveText(/^You rejected Demo agent’s permission request\./);
+    await expect(noticeStrip).not.toContainText('declined');
+    await noticeStrip.getByRole('button', { name: 'Dismiss notice' }).click();
+
+    await sendPrompt(app, 'permission');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(transcript(app).getByText('You cancelled', { exact: true })).toBeVisible();
+    await sendPrompt(app, 'form');
+    await card(app, 'Demo agent').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(transcript(app).getByText('You cancelled', { exact: true })).toHaveCount(2);
+    await expect(noticeStrip).toHaveText('');
+  });
+
   test('under a secret-field warning Review is not the primary button, Decline is', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'secret');
     const form = card(app, 'Demo agent');

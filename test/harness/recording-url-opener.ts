@@ -15,6 +15,12 @@ export interface RecordedOpen {
 }
 
 export class RecordingUrlOpener implements UrlOpener {
+  /**
+   * @param recordsOnly Nothing is ever opened here, and by default the app says so (UrlOpener.recordsOnly). The e2e
+   *   fixture passes false: its tests play the app's window (they load the recorded page in a tab, close it through
+   *   `POST /__harness/close`), so the cards say what the app says.
+   */
+  constructor(readonly recordsOnly: boolean = true) {}
   readonly opened: RecordedOpen[] = [];
   /** Item ids whose window Switchboard closed (completion, withdrawal, Cancel after consent). */
   readonly closed: string[] = [];

@@ -61,6 +61,11 @@ export interface HarnessOptions {
    * fixture, whose waits for "Ready" were sized for agents that start while the page loads.
    */
   startAgents?: 'afterFirstSnapshot' | 'atOnce';
+  /**
+   * The recorded URL-mode opens stand for the app's sealed window and browser (the e2e fixture, whose tests play
+   * them), so the URL card speaks as in the app. Default false (the CLI): the card says nothing was opened.
+   */
+  urlOpensStandForTheApp?: boolean;
 }
 
 export interface Harness {
@@ -97,7 +102,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = resolve(options.rendererDir ?? 'out/renderer');
   const demoAgentPath = resolve(options.demoAgentPath ?? 'out/main/demo-agent.js');
   const token = randomBytes(16).toString('hex');
-  const urlOpener = new RecordingUrlOpener();
+  const urlOpener = new RecordingUrlOpener(!options.urlOpensStandForTheApp);
   const attention = new RecordingAttention();
   const links: string[] = [];
   const configStore = new MemoryConfigStore();

@@ -36,6 +36,8 @@ interface QueuePanelProps {
   onSelectAgent: (agentId: string) => void;
   /** Where URL-mode pages open by default; a card starts with "Your browser" chosen for `system-browser`. */
   urlMode: Snapshot['urlMode'];
+  /** Consented pages are only recorded, never opened (the harness): the URL cards say so. */
+  urlPagesRecordedOnly?: boolean;
   /** Display names of sessions by `sessionKey`, so a card names its session as the session tabs do. */
   sessionNames: Map<string, string>;
   /** The panel's element id (the narrow window's pane switch points at it). */
@@ -159,6 +161,7 @@ export function QueuePanel(props: QueuePanelProps) {
         item={item}
         sessionName={sessionNameOf(item)}
         preferSystemBrowser={urlMode === 'system-browser'}
+        pagesRecordedOnly={props.urlPagesRecordedOnly}
         onSettled={handleSettled}
         onDeclined={onDeclined}
       />

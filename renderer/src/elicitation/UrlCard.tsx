@@ -14,6 +14,11 @@ interface UrlCardProps {
   /** Whether "Your browser" starts chosen over "A Switchboard window" (the user's setting is the system browser). */
   preferSystemBrowser: boolean;
   /**
+   * This copy records consented pages instead of opening them (the harness: Snapshot.urlPagesRecordedOnly), so the
+   * card says nothing opened and how to carry on, never that a window or the browser has the page.
+   */
+  pagesRecordedOnly?: boolean;
+  /**
    * Called once an answer or a dismissal was accepted by main and the card is about to go away; `hadFocus`
    * says whether keyboard focus was inside this card, so the queue can move it somewhere sensible.
    */
@@ -43,7 +48,7 @@ const DONE_TEXT: Partial<Record<Action, string>> = {
  * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
  * Dismiss. Never takes focus on arrival.
  */
-export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sessionName }: UrlCardProps) {
+export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, onSettled, onDeclined, sessionName }: UrlCardProps) {
   const bridge = useBridge();
   const ids = useId();
   const articleRef = useRef<HTMLElement>(null);
@@ -167,7 +172,25 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sess
     case 'consented': {
       const inBrowser = item.openedIn === 'system-browser';
       const closed = !inBrowser && item.windowOpen === false;
-      body = (
+      body = pagesRecordedOnly ? (
+        // The harness opened nothing (fresh user's trial, session 17: the card said a window had opened).
+        <>
+          <p className="card-state-note url-progress" role="status">
+            Nothing opened: this copy of Switchboard cannot open pages
+          </p>
+          <p className="muted">
+            It runs without its windows (the test harness), so it recorded the address instead. {item.agentName} was
+            told you agreed; to carry on, open the address yourself. This card says when {item.agentName} reports the
+            request is complete.
+          </p>
+          <div className="url-facts">
+            <p className="url-label" id={`${ids}-url-label`}>
+              Address to open yourself
+            </p>
+            <UrlText url={analysis.normalized ?? item.url} labelledBy={`${ids}-url-label`} />
+          </div>
+        </>
+      ) : (
         <>
           <p className="card-state-note url-progress" role="status">
             {inBrowser ? 'Continue in your browser' : closed ? 'The window was closed' : 'Continue in the window'}
@@ -185,9 +208,12 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sess
       );
       actions = (
         <>
-          <button type="button" className="button button-primary" disabled={locked} onClick={() => void run('reopen')}>
-            Reopen
-          </button>
+          {/* Reopen would only record the address again where nothing opens. */}
+          {!pagesRecordedOnly && (
+            <button type="button" className="button button-primary" disabled={locked} onClick={() => void run('reopen')}>
+              Reopen
+            </button>
+          )}
           <span className="card-actions-spacer" />
           <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
             Cancel
@@ -232,7 +258,7 @@ export function UrlCard({ item, preferSystemBrowser, onSettled, onDeclined, sess
       body = (
         <>
           <CardStateNote item={item} />
-          {item.openedIn !== undefined && (
+          {item.openedIn !== undefined && !pagesRecordedOnly && (
             <p className="muted">
               {item.openedIn === 'system-browser'
                 ? 'The page opened in your browser stays open there; Switchboard cannot close it. '

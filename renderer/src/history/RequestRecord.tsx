@@ -10,7 +10,8 @@ export function requestOutcomeText(request: RequestRecordView): string {
   if (request.waiting) return 'Waiting for your answer';
   switch (request.outcome) {
     case 'accepted':
-      return request.mode === 'url' ? 'You opened the page' : 'You sent your answer';
+      // A URL's accept is consent (spec E-URL-6): where nothing opens (the harness) "you opened" would not be true.
+      return request.mode === 'url' ? 'You agreed to open the page' : 'You sent your answer';
     case 'declined':
       return 'You declined';
     case 'cancelled':

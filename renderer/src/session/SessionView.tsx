@@ -5,6 +5,7 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/format';
 import { byArrival, waitsForUser } from '../state/store';
 import { ForegroundBadge } from './ForegroundBadge';
+import { NoticePlace } from '../shell/notice-place';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
@@ -129,6 +130,9 @@ export function SessionView(props: SessionViewProps) {
       <RecordActionsContext.Provider value={recordActions}>
         <Transcript entries={session.transcript} busy={session.promptInFlight} />
       </RecordActionsContext.Provider>
+
+      {/* The app's notices, when there are any: above the suggestions and the composer, covering neither. */}
+      <NoticePlace />
 
       {session.suggestions.length > 0 && (
         <div className="suggestions">

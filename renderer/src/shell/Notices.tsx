@@ -18,10 +18,10 @@ interface NoticesProps {
 }
 
 /**
- * The notices strip at the top of the middle column: main's notices (plain sentences that name what they are about
- * once) and the connection state, announced politely. It floats over the top of the middle column, so a notice
- * never moves the session, and never reaches a card's buttons or the composer. Info notices go away by themselves ({@link INFO_NOTICE_MS});
- * errors stay until dismissed.
+ * The notices strip: main's notices (plain sentences that name what they are about once) and the connection state,
+ * announced politely. It sits in the flow where it covers no control (App.tsx: above the session's composer, else
+ * in the window's dock under the left-hand pane; notice-place.tsx). Info notices go away by themselves
+ * ({@link INFO_NOTICE_MS}); errors stay until dismissed. Each notice's buttons are in the tab order where it sits.
  */
 export function Notices({ notices, connection, loaded, onDismiss, onAction }: NoticesProps) {
   // Before the first snapshot the main area says "Connecting…"; here only a lost connection is worth a notice.

@@ -57,6 +57,8 @@ export interface AppState {
   mcpServers: NonNullable<Snapshot['mcpServers']>;
   /** The host has a folder picker (Electron); the harness has only the text field. */
   canPickFolder: boolean;
+  /** Consented pages are only recorded, never opened (the harness; Snapshot.urlPagesRecordedOnly). */
+  urlPagesRecordedOnly: boolean;
   /** Where consented URL-mode pages open by default (the consent view's "Open in" choice starts from it). */
   urlMode: Snapshot['urlMode'];
   notices: Notice[];
@@ -136,6 +138,7 @@ export const initialState: AppState = {
   defaultCwd: '',
   mcpServers: [],
   canPickFolder: false,
+  urlPagesRecordedOnly: false,
   urlMode: 'off',
   notices: [],
   nextNoticeId: 1,
@@ -234,8 +237,8 @@ function pruneSeen(seen: ReadonlySet<string>, queue: QueueItemView[]): ReadonlyS
 export function applyEvent(state: AppState, event: BridgeEvent): AppState {
   switch (event.type) {
     case 'snapshot': {
-      const { agents, sessions, queue, defaultCwd, urlMode, historyNotice, mcpServers = [], canPickFolder = false } = event.snapshot;
-      let next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, mcpServers, canPickFolder, seen: pruneSeen(state.seen, queue) };
+      const { agents, sessions, queue, defaultCwd, urlMode, historyNotice, mcpServers = [], canPickFolder = false, urlPagesRecordedOnly = false } = event.snapshot;
+      let next = { ...state, loaded: true, agents, sessions, queue, defaultCwd, urlMode, mcpServers, canPickFolder, urlPagesRecordedOnly, seen: pruneSeen(state.seen, queue) };
       if (historyNotice && !state.historyNoticeShown) next = { ...addNotice(next, { level: 'error', text: historyNotice }), historyNoticeShown: true };
       if (state.pendingFocus === null) return next;
       // A focus request for an item this snapshot does not have is for an item that is gone.
@@ -354,7 +357,8 @@ function declinedNotice(state: AppState, item: QueueItemView): AppState {
   return addNotice(state, {
     level: 'info',
     agentId: item.agentId,
-    text: `You declined ${agentName}’s request.`,
+    // Said as the user did it: a permission's reject option rejects it; a form's or page's Decline declines it.
+    text: item.mode === 'permission' ? `You rejected ${agentName}’s permission request.` : `You declined ${agentName}’s request.`,
     action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
   });
 }
