@@ -142,13 +142,39 @@ const SECRET_PHRASES: readonly (readonly string[])[] = [
   ['recovery', 'code'], ['recovery', 'codes'], ['seed', 'phrase'],
   ['cardnumber'], ['card', 'number'], ['cvv'], ['cvc'],
   ['pwd'], ['pin'], ['otp'], ['mnemonic'], ['credential'], ['credentials'],
+  // A personal access token (GitHub, GitLab, Azure DevOps) is called a PAT; `path`, `patch` are other words.
+  ['pat'], ['pats'], ['bearer'], ['totp'], ['hotp'], ['2fa'], ['2', 'fa'],
+  ['security', 'code'], ['verification', 'code'], ['one', 'time', 'code'], ['mfa', 'code'], ['auth', 'code'],
 ];
+
+/** Secret words that are also ordinary words when written as a person's name is: "Pat" (not "PAT", not `pat`). */
+const NAME_LIKE_SECRET_WORDS = new Map([['pat', 'Pat']]);
 
 /**
  * Secret words found even when split oddly (`passWord` → "pass word") or run together with others
  * (`userpassword`): checked against the name with everything but letters and digits removed.
  */
-const JOINED_SECRET_WORDS = ['password', 'passwd', 'passphrase', 'apikey', 'privatekey', 'secretkey', 'accesstoken', 'authtoken', 'mnemonic', 'seedphrase', 'recoverycode'];
+const JOINED_SECRET_WORDS = [
+  'password', 'passwd', 'passphrase', 'apikey', 'apitoken', 'privatekey', 'secretkey', 'clientsecret', 'accesstoken', 'authtoken',
+  'mnemonic', 'seedphrase', 'recoverycode',
+];
+
+/**
+ * Characters people write for letters in secret words ("p@ssw0rd", "s3cret", "P@T"): each variant of a label with
+ * them read as letters is checked too. `1` reads as `i` ("p1n") or `l`, so both are tried. Only labels with one of
+ * them between letters get a variant, so an ordinary `field_1` or "Email (you@example.com)" is read as written too.
+ */
+const LEET_VARIANTS: ReadonlyArray<Record<string, string>> = [
+  { '@': 'a', '4': 'a', $: 's', '5': 's', '0': 'o', '3': 'e', '7': 't', '1': 'i', '!': 'i' },
+  { '1': 'l', '|': 'l' },
+];
+const LEET_CHARACTERS = /[@4$5037!1|]/;
+
+/** The label with lookalike digits and signs read as letters, one string per variant (none when it has none). */
+function leetReadings(label: string): string[] {
+  if (!LEET_CHARACTERS.test(label)) return [];
+  return LEET_VARIANTS.map((variant) => label.replace(/[@4$5037!1|]/g, (c) => variant[c] ?? c));
+}
 
 function joinedLooksSecret(label: string): boolean {
   const joined = label.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -158,13 +184,15 @@ function joinedLooksSecret(label: string): boolean {
 /** Words after `token` that make it a quantity, not a credential (`token_count`, "Token limit"). */
 const TOKEN_QUANTITY_WORDS = new Set(['count', 'counts', 'limit', 'limits', 'budget', 'usage', 'length', 'size']);
 
-/** Splits a name or title into lowercase words. Every regex here is linear: fixed-width matches only. */
-function words(label: string): string[] {
+/**
+ * Splits a name or title into words as written (camelCase, snake_case, kebab-case, spaces, digits); the secret check
+ * lowercases them. Every regex here is linear: fixed-width matches only.
+ */
+function writtenWords(label: string): string[] {
   return label
     .replace(/([\p{Ll}\d])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
     .replace(/(\p{L})(\d)/gu, '$1 $2')
-    .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
@@ -173,11 +201,13 @@ function phraseAt(list: string[], index: number, phrase: readonly string[]): boo
   return phrase.every((word, offset) => list[index + offset] === word);
 }
 
-function wordsLookSecret(list: string[]): boolean {
+/** `list` are a label's words lowercased, `written` the same words as written (for {@link NAME_LIKE_SECRET_WORDS}). */
+function wordsLookSecret(list: string[], written: string[]): boolean {
   for (let index = 0; index < list.length; index += 1) {
     for (const phrase of SECRET_PHRASES) {
       if (!phraseAt(list, index, phrase)) continue;
       if (phrase[0] === 'token' && TOKEN_QUANTITY_WORDS.has(list[index + 1] ?? '')) continue;
+      if (phrase.length === 1 && NAME_LIKE_SECRET_WORDS.get(phrase[0]) === written[index]) continue;
       return true;
     }
   }
@@ -187,8 +217,9 @@ function wordsLookSecret(list: string[]): boolean {
 /**
  * True when a property looks like it asks for a secret (spec E-FORM-12): `format: "password"`, or a
  * name or title containing a word such as password, passphrase, api key, token, secret, private key,
- * recovery code, card number or cvv. Matching is by whole words, so `tokenizer_mode` is not a secret; letters of
- * other scripts that imitate Latin ones count as those letters, so "Pаssword" with a Cyrillic "а" is one.
+ * recovery code, card number, cvv, PAT or otp. Matching is by whole words, so `tokenizer_mode` and `path` are not
+ * secrets; letters of other scripts that imitate Latin ones count as those letters, so "Pаssword" with a Cyrillic
+ * "а" is one, and so do digits and signs written for letters ("p@ssw0rd").
  */
 export function looksLikeSecret(name: string, title?: string, format?: string): boolean {
   if (format?.toLowerCase() === 'password') return true;
@@ -198,7 +229,10 @@ export function looksLikeSecret(name: string, title?: string, format?: string): 
 /** A name or title read as a person reads it (lookalike letters folded to Latin, confusables.ts) names a secret. */
 function labelLooksSecret(label: string): boolean {
   const read = foldLookalikes(label);
-  return wordsLookSecret(words(read)) || joinedLooksSecret(read);
+  return [read, ...leetReadings(read)].some((reading) => {
+    const written = writtenWords(reading);
+    return wordsLookSecret(written.map((word) => word.toLowerCase()), written) || joinedLooksSecret(reading);
+  });
 }
 
 /** The fields that look like secrets (spec E-FORM-12), in form order; empty when none do. */

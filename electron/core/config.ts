@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validate as generatedValidate } from './generated/agents-config-validator';
 import { firstJsonError } from './json-errors';
+import { nestsDeeperThan } from './acp/depth-guard';
 
 export { AGENTS_CONFIG_SCHEMA } from './agents-config-schema';
 
@@ -36,6 +37,12 @@ export interface AgentMemory {
 export const MAX_RECENT_FOLDERS = 8;
 /** MCP servers one config may define; far more than anyone configures, small enough to list. */
 export const MAX_MCP_SERVERS = 100;
+/**
+ * Nesting an agents config may have, checked before anything else walks it. Its deepest real shape is
+ * `agents[].remembered.configOptions.<id>` (5 levels); copying and validating a value recurses once a level,
+ * so a 100 000-level file ran out of stack ("Maximum call stack size exceeded") instead of being reported.
+ */
+export const MAX_CONFIG_DEPTH = 32;
 
 /** One configured agent, after defaults are applied. */
 export interface AgentConfig {
@@ -75,12 +82,16 @@ const validate = generatedValidate as ValidateFunction;
 
 /**
  * Checks a parsed JSON value against {@link AGENTS_CONFIG_SCHEMA}, filling defaults. The input is not
- * modified.
+ * modified. `file`, when given, is named in the sentence.
  * @throws Error whose message is a plain sentence naming the first problem and where it is.
  */
-export function parseAgentsConfig(json: unknown): AgentsConfig {
+export function parseAgentsConfig(json: unknown, file?: string): AgentsConfig {
+  const name = file ? `The agents config ${file}` : 'The agents config';
+  if (nestsDeeperThan(json, MAX_CONFIG_DEPTH)) {
+    throw new Error(`${name} is not valid: it nests more than ${MAX_CONFIG_DEPTH} levels deep, and an agents config needs no more than 5.`);
+  }
   const config = structuredClone(json);
-  if (!validate(config)) throw new Error(`The agents config is not valid: ${describe(mostTelling(validate.errors ?? []))}.`);
+  if (!validate(config)) throw new Error(`${name} is not valid: ${describe(mostTelling(validate.errors ?? []))}.`);
   const result = config as unknown as AgentsConfig;
   const ids = new Set<string>();
   for (const agent of result.agents) {
@@ -149,7 +160,7 @@ export async function loadAgentsConfig(path: string): Promise<AgentsConfig> {
     const where = firstJsonError(text, { comments: false, trailingCommas: false }) ?? (error as Error).message;
     throw new Error(`The agents config ${path} is not JSON. ${where}`);
   }
-  return parseAgentsConfig(json);
+  return parseAgentsConfig(json, path);
 }
 
 /** The config a new user starts with: just the built-in demo agent. */

@@ -487,8 +487,13 @@ export class Hub {
       this.afterAnswerSent(() => {
         this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
         if (live?.item.mode === 'permission') {
-          const option = live.item.options.find((o) => o.optionId === p.optionId)?.name;
-          this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option });
+          const chosen = live.item.options.find((o) => o.optionId === p.optionId);
+          this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option: chosen?.name });
+          // Its tool call then reads "Rejected by you" rather than the agent's "failed" (ToolCallView.rejectedByUser).
+          const { scope } = live.item;
+          if (chosen?.kind.startsWith('reject') && scope.kind === 'session' && scope.toolCallId) {
+            this.sessions.get(scope.sessionKey)?.transcript.rejectedByUser(scope.toolCallId);
+          }
         }
       });
       return {};

@@ -6,7 +6,7 @@
  * extension agents, agents reached over HTTP, a command that is not text…) is reported as skipped with the
  * reason that applies to it, never silently dropped; a syntax error names its line and column.
  */
-import { parse, type ParseError } from 'jsonc-parser';
+import { createScanner, parse, type ParseError } from 'jsonc-parser';
 import type { AgentConfig, McpServerConfig } from './config';
 import { describeJsonError } from './json-errors';
 
@@ -25,6 +25,9 @@ export interface ZedImport {
  * @throws Error with a plain sentence when the text is not JSON with comments, or has no `agent_servers`.
  */
 export function importZedSettings(text: string): ZedImport {
+  if (nestingOf(text) > MAX_ZED_SETTINGS_DEPTH) {
+    throw new Error(`The file is not valid Zed settings: it nests more than ${MAX_ZED_SETTINGS_DEPTH} levels deep, so it was not read.`);
+  }
   const errors: ParseError[] = [];
   let settings: unknown;
   try {
@@ -52,6 +55,30 @@ export function importZedSettings(text: string): ZedImport {
     else result.agents.push({ name, ...read });
   }
   return result;
+}
+
+/**
+ * Nesting a Zed settings file may have. Zed's own settings reach about 8 levels (a language server's
+ * `initialization_options`); the parser recurses once a level, and a 100 000-level file ran it out of stack.
+ */
+export const MAX_ZED_SETTINGS_DEPTH = 64;
+
+/**
+ * The deepest nesting of `{`/`[` in `text`, counted with jsonc-parser's scanner (so brackets inside strings and
+ * comments do not count), without recursion; it stops counting once past {@link MAX_ZED_SETTINGS_DEPTH}.
+ */
+/** jsonc-parser's `SyntaxKind` values this needs (a const enum, which isolated modules cannot read). */
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 } as const;
+
+function nestingOf(text: string): number {
+  const scanner = createScanner(text, false);
+  let depth = 0;
+  let deepest = 0;
+  for (let kind: number = scanner.scan(); kind !== TOKEN.eof && deepest <= MAX_ZED_SETTINGS_DEPTH; kind = scanner.scan()) {
+    if (kind === TOKEN.openBrace || kind === TOKEN.openBracket) deepest = Math.max(deepest, ++depth);
+    else if (kind === TOKEN.closeBrace || kind === TOKEN.closeBracket) depth--;
+  }
+  return deepest;
 }
 
 /** Zed's own agents, configured by name only (Zed downloads and runs them), and the preset that matches each. */

@@ -28,6 +28,10 @@ try {
   });
   console.log(`harness listening on ${harness.origin}`);
   console.log(`open ${harness.pageUrl}`);
+  // The token (and, without --port, the port) is new at every start: a tab left open from an earlier run cannot reconnect.
+  console.log(
+    `This address is new each time the harness starts${values.port === '0' ? ' (its port and its token; --port N keeps the port)' : ' (its token)'}: after a restart, open the new one; a tab from before cannot reconnect.`,
+  );
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

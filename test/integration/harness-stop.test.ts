@@ -69,3 +69,25 @@ it('stops, with its agents, when the process that started it is killed without p
   expect(await gone(harnessPid)).toBe(true);
   await agentGone;
 });
+
+it('says on start that its address is new each time, so a tab from an earlier run is not left silently dead', async () => {
+  const harness = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'ignore'] });
+  spawned.push(harness);
+  const lines = await new Promise<string[]>((done) => {
+    let out = '';
+    harness.stdout!.on('data', (data: Buffer) => {
+      out += String(data);
+      const got = out.split('\n');
+      if (got.length > 3) done(got.slice(0, 3));
+    });
+  });
+  expect(lines[0]).toMatch(/^harness listening on http:\/\/127\.0\.0\.1:\d+$/);
+  expect(lines[1]).toMatch(/^open http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+$/);
+  // Stopped the polite way, so the demo agent it starts goes with it (a SIGKILL in afterEach would orphan it).
+  const exited = new Promise((done) => harness.once('exit', done));
+  harness.kill(process.platform === 'win32' ? undefined : 'SIGTERM');
+  await exited;
+  expect(lines[2]).toBe(
+    'This address is new each time the harness starts (its port and its token; --port N keeps the port): after a restart, open the new one; a tab from before cannot reconnect.',
+  );
+});

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
-import { eventually, handshake, openSession, startRig, type Rig } from './hub-fixture';
+import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
+import { V1_INIT_RESULT, V2_INIT_RESULT } from './puppet';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -64,5 +65,26 @@ describe('the transcript', () => {
     expect(entries[0].text).toContain('future_update');
     expect(entries.map((e) => e.text).join('')).not.toContain('no id');
   });
-});
 
+  // The agent's order is the user's order: a request the agent sent before a run of message chunks is shown
+  // where it was asked (issue 12 scope 6), above the message that follows it, however the lines arrive together.
+  for (const [version, init] of [[1, V1_INIT_RESULT], [2, V2_INIT_RESULT]] as const) {
+    it(`v${version}: shows a form sent before a run of chunks above that message, in the order the agent sent them`, async () => {
+      rig = await startRig([{ id: 'a' }]);
+      const { hub, puppets } = rig;
+      await handshake(hub, puppets[0], 'a', init);
+      await openSession(hub, puppets[0], 'a');
+      const form = { jsonrpc: '2.0', id: 50, method: 'elicitation/create', params: { mode: 'form', sessionId: 'sess-1', message: 'Who are you?', requestedSchema: NAME_SCHEMA } };
+      const before = [chunk('Before the question.', 'm0')];
+      const after = Array.from({ length: 20 }, (_, i) => chunk(`part ${i}. `, 'm1'));
+      // One write: the request and the chunks reach Switchboard in the same read, as a streaming agent's do.
+      await puppets[0].sendRaw([...before.map((m) => ({ jsonrpc: '2.0', ...m })), form, ...after.map((m) => ({ jsonrpc: '2.0', ...m }))].map((m) => JSON.stringify(m)).join('\n'));
+      await queueItem(hub);
+      const seen = await eventually(() => {
+        const entries = hub.snapshot().sessions[0].transcript;
+        return entries.some((e) => e.text.endsWith('part 19. ')) ? entries.map((e) => (e.kind === 'request' ? `request: ${e.request!.message}` : e.text)) : undefined;
+      });
+      expect(seen).toEqual(['Before the question.', 'request: Who are you?', Array.from({ length: 20 }, (_, i) => `part ${i}. `).join('')]);
+    });
+  }
+});

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultAgentsConfig, parseAgentsConfig } from '../../electron/core/config';
+import { MAX_CONFIG_DEPTH, defaultAgentsConfig, loadAgentsConfig, parseAgentsConfig } from '../../electron/core/config';
 import { mintAgentId, moveAgent, upsertAgent } from '../../electron/core/config-edit';
 import { FileConfigStore } from '../../electron/core/config-store';
-import { importZedSettings } from '../../electron/core/zed-import';
+import { MAX_ZED_SETTINGS_DEPTH, importZedSettings } from '../../electron/core/zed-import';
 
 describe('the agents config schema', () => {
   it('fills defaults and accepts a builtin or a command', () => {
@@ -164,5 +164,35 @@ describe('importing from Zed', () => {
     expect(() => importZedSettings('{ "theme": "x" }')).toThrow(/no "agent_servers" or "context_servers"/);
     const deep = `{ "agent_servers": { "x": { "command": "a", "args": ${'['.repeat(100_000)}${']'.repeat(100_000)} } } }`;
     expect(() => importZedSettings(deep)).toThrow(/not valid Zed settings/);
+  });
+});
+
+// Input bounds: a file nested without end is reported in a sentence naming it, before anything walks it (the
+// copy and the validator recurse once a level and ran out of stack: "Maximum call stack size exceeded").
+describe('absurdly deep files', () => {
+  const nested = (levels: number, leaf = '1') => '{"k":'.repeat(levels) + leaf + '}'.repeat(levels);
+
+  it('refuses a 100 000-level agents config with a sentence naming the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-deep-'));
+    const file = join(dir, 'agents.json');
+    writeFileSync(file, `{"agents":[{"id":"a","name":"A","command":"x","env":${nested(100_000, '"v"')}}]}`);
+    await expect(loadAgentsConfig(file)).rejects.toThrow(
+      `The agents config ${file} is not valid: it nests more than ${MAX_CONFIG_DEPTH} levels deep, and an agents config needs no more than 5.`,
+    );
+    // The same from the app's own edits (no file to name), and a real config's deepest shape still passes.
+    expect(() => parseAgentsConfig({ agents: [], x: JSON.parse(nested(100_000)) })).toThrow(/^The agents config is not valid: it nests more than 32 levels/);
+    const deepestReal = { agents: [{ id: 'a', name: 'A', command: 'x', remembered: { configOptions: { model: 'fast' }, recentFolders: ['/tmp'] } }] };
+    expect(parseAgentsConfig(deepestReal).agents[0].remembered).toEqual({ configOptions: { model: 'fast' }, recentFolders: ['/tmp'] });
+  });
+
+  it('refuses a Zed settings file nested past the bound in a sentence, and still reads one nested as deep as Zed goes', () => {
+    for (const levels of [100_000, 5_000, MAX_ZED_SETTINGS_DEPTH + 1]) {
+      expect(() => importZedSettings(`{"x": ${nested(levels)}, "agent_servers": {}}`)).toThrow(
+        `The file is not valid Zed settings: it nests more than ${MAX_ZED_SETTINGS_DEPTH} levels deep, so it was not read.`,
+      );
+    }
+    // Brackets inside strings and comments are not nesting.
+    const text = `{ // [[[[ {{{{\n "lsp": ${nested(MAX_ZED_SETTINGS_DEPTH - 2)}, "agent_servers": { "My agent": { "type": "custom", "command": "${'['.repeat(200)}" } } }`;
+    expect(importZedSettings(text).agents).toEqual([expect.objectContaining({ name: 'My agent', command: '['.repeat(200) })]);
   });
 });

@@ -427,3 +427,26 @@ describe('initialValues', () => {
     expect(initialValues(fields).m).toEqual(['x']);
   });
 });
+
+// Hostile review, session 17: "p@ssword" and "GitHub PAT" were not flagged. Both sides of the line, one table.
+describe('the secret check, widened (spec E-FORM-12)', () => {
+  it.each([
+    ['p@ssword'], ['P@$$w0rd'], ['passw0rd'], ['pa55word'], ['s3cret'], ['t0ken'], ['p1n'], ['api_k3y'],
+    ['GitHub PAT'], ['github_pat'], ['ghPAT'], ['gitlab-pat'], ['Personal access token'], ['API key'], ['api_token'],
+    ['Client secret'], ['clientSecret'], ['Passphrase'], ['OTP'], ['One-time code'], ['2FA code'], ['TOTP'],
+    ['Bearer'], ['Security code'], ['Verification code'],
+  ])('flags %s', (label) => {
+    // spec E-FORM-12
+    expect(looksLikeSecret(label)).toBe(true);
+    expect(looksLikeSecret('field_1', label)).toBe(true);
+  });
+
+  it.each([
+    ['path'], ['patch'], ['compatible'], ['pattern'], ['spatial'], ['dispatch'], ['output_path'], ['patient_id'],
+    ['Pat'], ['Contact: Pat Smith'], ['patrol'], ['Patrick'], ['option'], ['topic'], ['top10'], ['field_1'], ['v2_api'],
+    ['Email (you@example.com)'], ['Price in $'], ['pinned'], ['spinner'], ['max_tokens'], ['tokenizer_mode'], ['404 page'],
+  ])('does not flag %s', (label) => {
+    // spec E-FORM-12: a warning on every form would teach people to ignore it.
+    expect(looksLikeSecret(label)).toBe(false);
+  });
+});

@@ -191,19 +191,21 @@ function wrapStream(
   /** Ids of the agent's requests not answered yet. */
   const inbound = new Set<JsonRpcId>();
 
-  const deliver = (message: AnyMessage) => {
+  /** Hands `message` on; true when it was a request given to the SDK client (see pump). */
+  const deliver = (message: AnyMessage): boolean => {
     if (!('method' in message) && 'id' in message) outgoing.delete(message.id as JsonRpcId);
     if ('method' in message && 'id' in message && isTrackedId(message.id)) {
       if (inbound.has(message.id)) {
         const reason = `the id ${JSON.stringify(message.id).slice(0, 100)} belongs to a request still waiting for an answer`;
         void writer.write({ jsonrpc: '2.0', id: message.id, error: RequestError.invalidRequest({ reason }).toErrorResponse() }).catch(() => {});
-        return;
+        return false;
       }
       inbound.add(message.id);
     }
     // The observer may take a message for itself (see agent-connection.ts); then the SDK never sees it.
-    if (observe(message) === true) return;
+    if (observe(message) === true) return false;
     controller.enqueue(message);
+    return 'method' in message && 'id' in message;
   };
 
   const pump = async () => {
@@ -212,7 +214,11 @@ function wrapStream(
         const { value, done } = await reader.read();
         if (done) return controller.close();
         const passed = screen(value);
-        if (passed !== undefined) deliver(passed);
+        // The SDK client runs a request's handler some microtasks after it is handed over, while the observer
+        // takes the session updates behind it at once: without this wait, the chunks an agent sent after a form
+        // reached the transcript before the form's record did. A macrotask lets every microtask of the
+        // dispatch run first; requests are few, so the stream of updates never waits here.
+        if (passed !== undefined && deliver(passed)) await new Promise<void>((dispatched) => setImmediate(dispatched));
       }
     } catch (error) {
       controller.error(error);
@@ -233,7 +239,7 @@ function wrapStream(
       if (!answeredLocally && 'method' in message && message.method === 'initialize' && 'id' in message) {
         answeredLocally = true;
         controller.enqueue({ jsonrpc: '2.0', id: message.id, result: reply });
-        early.splice(0).forEach(deliver);
+        early.splice(0).forEach((message) => deliver(message));
         void pump();
         return;
       }

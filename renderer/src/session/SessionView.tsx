@@ -182,6 +182,7 @@ export function SessionView(props: SessionViewProps) {
         canSend={canSend}
         inFlight={inFlight}
         waitingForUser={waiting.length > 0}
+        onShowWaiting={waiting.length > 0 ? () => onRevealItem(waiting[0].itemId) : undefined}
         canStop={session.promptInFlight && !stopping}
         onSend={(value, attachments) => sendPrompt(value, true, attachments)}
         onStop={() => void stop()}

@@ -234,20 +234,19 @@ class WorkerConnection {
     const callId = call.callId;
     const answer = (value: unknown) => this.post({ t: 'result', callId, ok: true, value });
     const fail = (error: unknown) => this.post({ t: 'result', callId, ok: false, error: toWireError(error) });
-    // Run after the batch's other calls, as before. The reaction is attached to the callback's own promise
-    // (not a chain after it), so the answer is posted in the first microtask after it settles, ahead of
-    // whatever bookkeeping the settling code queued behind it (measured: elicitation round trip, issue 13).
-    queueMicrotask(() => {
-      let result: unknown;
-      try {
-        result = callbacks[call.name](...args);
-      } catch (error) {
-        fail(error);
-        forget();
-        return;
-      }
-      Promise.resolve(result).then(answer, fail).finally(forget);
-    });
+    // Run in its place in the batch, as the agent sent it: run after the batch's other calls, a form's record
+    // reached the transcript below the chunks the agent sent after the form. The reaction is attached to the
+    // callback's own promise (not a chain after it), so the answer is posted in the first microtask after it
+    // settles, ahead of whatever bookkeeping the settling code queued behind it (elicitation round trip, issue 13).
+    let result: unknown;
+    try {
+      result = callbacks[call.name](...args);
+    } catch (error) {
+      fail(error);
+      forget();
+      return;
+    }
+    Promise.resolve(result).then(answer, fail).finally(forget);
   }
 
   /** Calls one of the connection's methods in the worker. */
