@@ -91,7 +91,8 @@ export function Composer(props: ComposerProps) {
   const activeIndex = Math.min(active, suggestions.length - 1);
   const hint = pendingHint(text, commands);
   // Too narrow for the keyboard hint beside the buttons: it stays the composer's description.
-  const hintClass = srOnlyWhen(useMediaQuery(NARROW_SESSION_QUERY), 'composer-hint');
+  const narrow = useMediaQuery(NARROW_SESSION_QUERY);
+  const hintClass = srOnlyWhen(narrow, 'composer-hint');
 
   function choose(suggestion: Suggestion): void {
     const input = composerRef.current;
@@ -263,7 +264,10 @@ export function Composer(props: ComposerProps) {
               : props.sessionEnded
                 ? 'This session ended when its agent stopped. Start a new session, or resume this one from History.'
                 : agentReady
-                  ? 'Message the agent… (/ for commands, @ for files)'
+                  ? // Narrower windows have a shorter box: the long form was cut there (designer's review, session 17).
+                    narrow
+                    ? 'Message… (/ commands, @ files)'
+                    : 'Message the agent… (/ for commands, @ for files)'
                   : 'The agent is not ready.'
           }
           onChange={(e) => {
