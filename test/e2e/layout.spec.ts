@@ -607,6 +607,13 @@ test.describe('the agent header’s sign-in in a tight header', () => {
   }
 });
 
+test('with room, the sign-in reads in full, “Sign in with Demo sign-in”', async ({ app }) => {
+  await app.setViewportSize({ width: 1440, height: 900 });
+  const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
+  await expect(signIn).toBeVisible();
+  expect(await signIn.evaluate((el) => el.innerText)).toBe('Sign in with Demo sign-in');
+});
+
 test.describe('the message box’s placeholder', () => {
   // Designer's review, session 17: at 800 px beside a request the placeholder was cut after its first line.
   for (const [width, height] of [

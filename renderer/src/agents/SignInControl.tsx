@@ -120,7 +120,10 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                   aria-describedby={m.description ? `${ids}-method-${index}` : undefined}
                   onClick={() => void signIn(m.methodId)}
                 >
-                  Sign in<span className="sign-in-with"> with {m.name}</span>
+                  {/* One flex item, so the space before "with" is kept. */}
+                  <span>
+                    Sign in<span className="sign-in-with"> with {m.name}</span>
+                  </span>
                 </button>
                 {m.description && (
                   <button
