@@ -600,7 +600,7 @@ test.describe('the agent header’s sign-in in a tight header', () => {
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
       await expect(signIn).toBeVisible();
-      expect(await signIn.evaluate((el) => el.innerText), 'what it reads').toBe('Sign in');
+      expect(await signIn.evaluate((el) => (el as HTMLElement).innerText), 'what it reads').toBe('Sign in');
       expect(await signIn.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the label is not cut').toBe(true);
       await expect(signIn).toHaveAttribute('title', 'Sign in with Demo sign-in');
     });
@@ -611,7 +611,7 @@ test('with room, the sign-in reads in full, “Sign in with Demo sign-in”', as
   await app.setViewportSize({ width: 1440, height: 900 });
   const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
   await expect(signIn).toBeVisible();
-  expect(await signIn.evaluate((el) => el.innerText)).toBe('Sign in with Demo sign-in');
+  expect(await signIn.evaluate((el) => (el as HTMLElement).innerText)).toBe('Sign in with Demo sign-in');
 });
 
 test.describe('the message box’s placeholder', () => {
