@@ -311,8 +311,8 @@ export function Composer(props: ComposerProps) {
       {heldBack && (
         <p className="composer-held" role="status" id={`${ids}-held`}>
           {props.waitingForUser
-            ? 'Not sent yet: the agent is waiting for your answer to its request. Answer it, or press Stop, then send; your message stays here. '
-            : 'Not sent yet: the agent is still on your last message. Wait for it to finish, or press Stop, then send; your message stays here. '}
+            ? 'Not sent yet: the agent waits for your answer to its request. Answer it or press Stop, then send. '
+            : 'Not sent yet: the agent is still on your last message. Let it finish or press Stop, then send. '}
           {props.waitingForUser && props.onShowWaiting && (
             <button type="button" className="link-button" onClick={props.onShowWaiting}>
               Show the request
