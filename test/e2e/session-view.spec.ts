@@ -195,8 +195,8 @@ test.describe('a message typed while the agent’s turn goes on', () => {
     await composer.press('Enter');
     await expect(composer).toHaveValue('hello there');
     const held = app.locator('.composer').getByRole('status');
-    await expect(held).toContainText('Not sent yet: the agent is waiting for your answer to its request. Answer it, or press Stop, then send');
-    await expect(composer).toHaveAccessibleDescription(/^Not sent yet: the agent is waiting for your answer/);
+    await expect(held).toContainText('Not sent yet: the agent waits for your answer to its request. Answer it or press Stop, then send.');
+    await expect(composer).toHaveAccessibleDescription(/^Not sent yet: the agent waits for your answer/);
     await held.getByRole('button', { name: 'Show the request' }).click();
     await expect(card(app, 'Demo agent')).toBeFocused();
 

@@ -91,7 +91,8 @@ export function Composer(props: ComposerProps) {
   const activeIndex = Math.min(active, suggestions.length - 1);
   const hint = pendingHint(text, commands);
   // Too narrow for the keyboard hint beside the buttons: it stays the composer's description.
-  const hintClass = srOnlyWhen(useMediaQuery(NARROW_SESSION_QUERY), 'composer-hint');
+  const narrow = useMediaQuery(NARROW_SESSION_QUERY);
+  const hintClass = srOnlyWhen(narrow, 'composer-hint');
 
   function choose(suggestion: Suggestion): void {
     const input = composerRef.current;
@@ -263,7 +264,10 @@ export function Composer(props: ComposerProps) {
               : props.sessionEnded
                 ? 'This session ended when its agent stopped. Start a new session, or resume this one from History.'
                 : agentReady
-                  ? 'Message the agent… (/ for commands, @ for files)'
+                  ? // Narrower windows have a shorter box: the long form was cut there (designer's review, session 17).
+                    narrow
+                    ? 'Message… (/ commands, @ files)'
+                    : 'Message the agent… (/ for commands, @ for files)'
                   : 'The agent is not ready.'
           }
           onChange={(e) => {
@@ -307,8 +311,8 @@ export function Composer(props: ComposerProps) {
       {heldBack && (
         <p className="composer-held" role="status" id={`${ids}-held`}>
           {props.waitingForUser
-            ? 'Not sent yet: the agent is waiting for your answer to its request. Answer it, or press Stop, then send; your message stays here. '
-            : 'Not sent yet: the agent is still on your last message. Wait for it to finish, or press Stop, then send; your message stays here. '}
+            ? 'Not sent yet: the agent waits for your answer to its request. Answer it or press Stop, then send. '
+            : 'Not sent yet: the agent is still on your last message. Let it finish or press Stop, then send. '}
           {props.waitingForUser && props.onShowWaiting && (
             <button type="button" className="link-button" onClick={props.onShowWaiting}>
               Show the request
