@@ -183,6 +183,30 @@ describe('a program that is not an ACP agent', () => {
 });
 
 describe('an agent that prints a line before it speaks ACP', () => {
+  it('still starts when that line is a JSON log line, not a JSON-RPC message', async () => {
+    rig = await startRig([{ id: 'logger', name: 'Logger' }]);
+    const [puppet] = rig.puppets;
+    await puppet.next((m) => m.method === 'initialize');
+    // A pino-style log line: an object without method, id, result or error is no response to anything.
+    await puppet.sendRaw('{"level":30,"msg":"server starting"}');
+    await puppet.sendRaw('{"level":30,"msg":"listening","id":7}');
+    await handshake(rig.hub, puppet, 'logger');
+    expect(agentView(rig.hub, 'logger').status.kind).toBe('ready');
+  });
+
+  it('is stopped when it floods JSON log lines instead of answering', async () => {
+    rig = await startRig([{ id: 'flood', name: 'Flood' }]);
+    const [puppet] = rig.puppets;
+    await puppet.next((m) => m.method === 'initialize');
+    for (let i = 0; i < 25; i++) await puppet.sendRaw(`{"level":30,"msg":"tick ${i}"}`);
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'flood').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status.message).toMatch(/^Flood did not answer the ACP handshake: it printed more than 20 JSON lines that are not ACP messages\. Check/);
+  });
+
+
   it('still starts when it answers within the grace', async () => {
     rig = await startRig([{ id: 'chatty', name: 'Chatty' }]);
     const [puppet] = rig.puppets;

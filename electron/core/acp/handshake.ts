@@ -13,7 +13,7 @@
  * mode still needs to see, spec E-URL-6); the observer may keep a message from the SDK altogether.
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
-import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
+import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE, MAX_UNREADABLE_LINES_BEFORE_INITIALIZE } from '../budgets';
 import { HandshakeFailed, MAX_PRINTED_BYTES } from './handshake-failure';
 
 /**
@@ -118,6 +118,15 @@ function errorClause(lead: string, error: { code?: unknown; message?: unknown })
 }
 
 /**
+ * Whether a message without a method is a JSON-RPC response: it has an `id` and a `result` or an `error`
+ * (JSON-RPC 2.0 §5). Any other JSON object is not ACP: many agents and their libraries log JSON lines on stdout
+ * (`{"level":30,"msg":"server starting"}`), which is like a banner line, not a reply.
+ */
+function isResponse(message: AnyMessage): boolean {
+  return !('method' in message) && 'id' in message && ('result' in message || 'error' in message);
+}
+
+/**
  * Why a message read before the reply shows the agent will not answer, or undefined when it may still (an agent
  * may send notifications and requests first). Nothing but a client sends `initialize`, and a response can only
  * be to a request we sent, and the only one we sent is ours (JSON-RPC 2.0 §5).
@@ -131,6 +140,7 @@ function notAnAgentClause(message: AnyMessage): HandshakeFailed | undefined {
         : 'it sent an initialize request of its own, as an ACP client does, not an agent',
     );
   }
+  if (!isResponse(message)) return undefined;
   if ('error' in message && message.error) {
     const { clause, said } = errorClause("it answered with an error that names no request of Switchboard's", message.error);
     return new HandshakeFailed(clause, said);
@@ -139,6 +149,7 @@ function notAnAgentClause(message: AnyMessage): HandshakeFailed | undefined {
 }
 
 async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Promise<Record<string, unknown>> {
+  let notMessages = 0;
   for (;;) {
     const { value: read, done } = await reader.read();
     if (done) throw new HandshakeFailed('it closed its output without answering', undefined, true);
@@ -147,6 +158,14 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
     if (!isResponseTo(value, HANDSHAKE_ID)) {
       const refusal = notAnAgentClause(value);
       if (refusal) throw refusal;
+      if (!('method' in value) && !isResponse(value)) {
+        // A JSON line that is no JSON-RPC message (a log line): skipped like a banner, never given to the SDK, and
+        // counted against the same bound as unreadable text lines (worker/output-before-ready.ts).
+        if (++notMessages > MAX_UNREADABLE_LINES_BEFORE_INITIALIZE) {
+          throw new HandshakeFailed(`it printed more than ${MAX_UNREADABLE_LINES_BEFORE_INITIALIZE} JSON lines that are not ACP messages`);
+        }
+        continue;
+      }
       // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
       if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
         throw new BudgetExceeded(`it sent more than ${MAX_MESSAGES_BEFORE_INITIALIZE} messages before answering initialize`);
@@ -175,7 +194,7 @@ function isTrackedId(id: unknown): id is string | number {
 }
 
 function isResponseTo(message: AnyMessage, id: JsonRpcId): boolean {
-  return !('method' in message) && 'id' in message && message.id === id;
+  return isResponse(message) && 'id' in message && message.id === id;
 }
 
 /** Races `promise` against `ms`; on time-out rejects with a HandshakeFailed whose clause `onTimeout` returns. */
