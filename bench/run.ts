@@ -116,7 +116,8 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {
     log('\nRenderer in Chromium through the harness');
-    log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
+    log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
+    log(`  before the prompt (page load, first render, opening the session; not in the target): ${renderer.beforePromptLongTasks} long tasks over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
     log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n}; to the first timer after that frame, the earlier method: ${fmt(renderer.cardPaintTimerMs.median)} / ${fmt(renderer.cardPaintTimerMs.p95)})`);
     log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
     log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);

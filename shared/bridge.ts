@@ -221,6 +221,12 @@ export interface ToolCallView {
   toolKind?: string;
   /** pending, in_progress, completed, failed, cancelled… (unknown values shown as they are). */
   status?: string;
+  /**
+   * The user answered this tool call's permission request with one of the agent's reject options (ACP
+   * `reject_once` / `reject_always`). A `failed` that follows is the agent reporting that refusal, not an error:
+   * ACP v1 has no other status for it (designer's review, session 17: it showed as a red "Failed").
+   */
+  rejectedByUser?: boolean;
   content: ToolContentView[];
   locations: Array<{ path: string; line?: number }>;
   /**

@@ -29,7 +29,7 @@ import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
-import { HandshakeFailed, exitedClause, handshakeSentence } from './acp/handshake-failure';
+import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
@@ -42,7 +42,7 @@ import type { RunningAgent, RunningAgentOptions } from './agents/running-agent';
 import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
-import { redactLogLine, redactSecrets } from './agents/redact';
+import { quoteForUser, redactLogLine, redactSecrets } from './agents/redact';
 import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
@@ -487,8 +487,13 @@ export class Hub {
       this.afterAnswerSent(() => {
         this.recorder.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
         if (live?.item.mode === 'permission') {
-          const option = live.item.options.find((o) => o.optionId === p.optionId)?.name;
-          this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option });
+          const chosen = live.item.options.find((o) => o.optionId === p.optionId);
+          this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option: chosen?.name });
+          // Its tool call then reads "Rejected by you" rather than the agent's "failed" (ToolCallView.rejectedByUser).
+          const { scope } = live.item;
+          if (chosen?.kind.startsWith('reject') && scope.kind === 'session' && scope.toolCallId) {
+            this.sessions.get(scope.sessionKey)?.transcript.rejectedByUser(scope.toolCallId);
+          }
         }
       });
       return {};
@@ -667,11 +672,11 @@ export class Hub {
     });
   }
 
-  /** A line the agent printed, redacted like its stderr lines (spec E-PRIV-1), or undefined. */
+  /** A line the agent printed, redacted whole and then cut (spec E-PRIV-1), or undefined. */
   private quoted(printed: string | undefined): string | undefined {
     if (printed === undefined) return undefined;
     const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
-    return stderrTail(printed, secrets)[0];
+    return quoteForUser(printed, secrets, MAX_QUOTED_OUTPUT_CHARS) || undefined;
   }
 
   /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */

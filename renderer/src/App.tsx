@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
@@ -14,6 +14,8 @@ import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
+import { useAppState } from './state/use-app-state';
+import { afterPaint } from './shell/after-paint';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
@@ -25,7 +27,7 @@ import './App.css';
  * main's `focusItem` (the user clicked a notification) can change it.
  */
 export function App({ store }: { store: AppStore }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState);
+  const state = useAppState(store);
   const [composerTexts, setComposerTexts] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<AgentDialog | null>(null);
   /** Which pane a narrow window shows (see PaneSwitch); wider windows show both and ignore it. */
@@ -76,9 +78,14 @@ export function App({ store }: { store: AppStore }) {
   }, [menuCommand]);
 
   const total = waiting.length;
-  useEffect(() => {
-    document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';
-  }, [total]);
+  // After the paint: setting the title costs the commit that draws a new card ~2 ms (issue 13).
+  useEffect(
+    () =>
+      afterPaint(() => {
+        document.title = total > 0 ? `(${total}) Switchboard` : 'Switchboard';
+      }),
+    [total],
+  );
 
   const setComposerText = useCallback((sessionKey: string, text: string | ((previous: string) => string)) => {
     setComposerTexts((all) => {

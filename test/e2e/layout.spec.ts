@@ -566,3 +566,96 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     expect(selected.x + selected.width).toBeLessThanOrEqual(strip.x + strip.width + 0.5);
   });
 });
+
+test.describe('what the designer found in session 17', () => {
+  test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
+
+  // Designer's review, session 17: the sidebar's "not seen yet" dot sat over the corner of the count and hid part of it.
+  test('the unseen dot sits beside an agent’s count, not on it', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Beta', 'form');
+    await expect(card(app, 'Beta')).toBeVisible();
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    await startSessionAndPrompt(app, 'Beta', 'two');
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    const badge = sidebar(app).locator('li', { has: app.getByRole('button', { name: 'Beta', exact: true }) }).locator('.badge.has-new');
+    await expect(badge).toBeVisible();
+    const dot = await badge.evaluate((el) => {
+      const after = getComputedStyle(el, '::after');
+      return { left: parseFloat(after.left), width: parseFloat(after.width), content: after.content };
+    });
+    expect(dot.content, 'the dot is drawn').not.toBe('none');
+    expect(dot.left + dot.width, 'the dot’s right edge, from the count’s left edge').toBeLessThanOrEqual(-1);
+  });
+});
+
+test.describe('the agent header’s sign-in in a tight header', () => {
+  // Designer's review, session 17: at 800 px beside a request the button read "Sign in …". The only method now reads
+  // "Sign in" whole; its name (and tooltip) keep the method's.
+  for (const [width, height] of [
+    [640, 700],
+    [800, 600],
+  ] as const) {
+    test(`at ${width}×${height} it reads “Sign in” whole, named with its method`, async ({ app }) => {
+      await app.setViewportSize({ width, height });
+      await startSessionAndPrompt(app, 'Demo agent', 'form');
+      const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
+      await expect(signIn).toBeVisible();
+      expect(await signIn.evaluate((el) => (el as HTMLElement).innerText), 'what it reads').toBe('Sign in');
+      expect(await signIn.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the label is not cut').toBe(true);
+      await expect(signIn).toHaveAttribute('title', 'Sign in with Demo sign-in');
+    });
+  }
+});
+
+test('with room, the sign-in reads in full, “Sign in with Demo sign-in”', async ({ app }) => {
+  await app.setViewportSize({ width: 1440, height: 900 });
+  const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
+  await expect(signIn).toBeVisible();
+  expect(await signIn.evaluate((el) => (el as HTMLElement).innerText)).toBe('Sign in with Demo sign-in');
+});
+
+test.describe('the message box’s placeholder', () => {
+  // Designer's review, session 17: at 800 px beside a request the placeholder was cut after its first line.
+  for (const [width, height] of [
+    [640, 700],
+    [800, 600],
+    [1440, 900],
+  ] as const) {
+    test(`fits its box at ${width}×${height} with a request waiting`, async ({ app }) => {
+      await app.setViewportSize({ width, height });
+      await startSessionAndPrompt(app, 'Demo agent', 'form');
+      await expect(app.locator('article.card').first()).toBeAttached();
+      await composer(app).fill('');
+      const fit = await composer(app).evaluate((el) => {
+        const box = el as HTMLTextAreaElement;
+        const style = getComputedStyle(box);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: box.placeholder, width: context.measureText(box.placeholder).width, room };
+      });
+      expect(fit.text).toMatch(/^Message/);
+      expect(fit.width, `“${fit.text}” on one line`).toBeLessThanOrEqual(fit.room);
+    });
+  }
+});
+
+test.describe('640 px: the Session / Requests switch', () => {
+  test.use({ viewport: { width: 640, height: 700 } });
+
+  // Designer's review, session 17: in light theme the amber Requests tab read as the selected one.
+  for (const theme of ['light', 'dark'] as const) {
+    test(`in the ${theme} theme only the selected tab is filled; waiting requests show in the tab's colour and dot`, async ({ app }) => {
+      await app.emulateMedia({ colorScheme: theme });
+      await startSessionAndPrompt(app, 'Demo agent', 'form');
+      await expect(requestsTab(app)).toHaveAccessibleName('Requests (1)');
+      await expect(sessionTab(app)).toHaveAttribute('aria-selected', 'true');
+      const fill = (tab: Locator) => tab.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(await fill(requestsTab(app)), 'the unselected Requests tab has no fill').toBe('rgba(0, 0, 0, 0)');
+      expect(await fill(sessionTab(app)), 'the selected tab is filled').not.toBe('rgba(0, 0, 0, 0)');
+      const dot = await requestsTab(app).evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
+      expect(dot, 'a dot in the waiting colour').not.toBe('rgba(0, 0, 0, 0)');
+      expect(await seriousViolations(app)).toEqual([]);
+    });
+  }
+});

@@ -36,7 +36,12 @@ test.describe('permission requests', () => {
     await request.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(transcript(app)).toContainText('You chose: Reject.');
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
-    await expect(transcript(app).getByRole('group', { name: 'Tool call: Delete the build folder' })).toContainText('Failed');
+    // The agent reports the refused tool call `failed` (all ACP v1 has for it); the user sees what they did, in a
+    // neutral pill, not a red "Failed" (designer's review, session 17).
+    const toolCall = transcript(app).getByRole('group', { name: 'Tool call: Delete the build folder' });
+    await expect(toolCall).toContainText('Rejected by you');
+    await expect(toolCall).not.toContainText('Failed');
+    await expect(toolCall).not.toHaveClass(/tool-failed/);
   });
 
   test('Cancel answers "cancelled", and the agent says so', async ({ app }) => {
@@ -154,6 +159,8 @@ test.describe('foreground state (v2: reported by the agent)', () => {
     await expect(header).toContainText('Idle');
     await expect(header).not.toContainText('Waiting for you');
     await expect(header).not.toContainText('(derived)');
+    // One status (designer's review, session 17: "Idle  Finished"): a turn that ended normally is just idle.
+    await expect(header.locator('.fg')).toHaveText('Idle');
   });
 });
 
@@ -173,5 +180,30 @@ test.describe('foreground state (v1: derived by Switchboard)', () => {
     await expect(header).toContainText('Idle');
     await expect(header).not.toContainText('Waiting for you');
     await expect(header).toContainText('(derived)');
+  });
+});
+
+test.describe('a message typed while the agent’s turn goes on', () => {
+  // Fresh user's trial, session 17: a prompt typed while a request waited stayed unsent, with no word why. ACP allows
+  // one prompt turn at a time per session, and a turn waiting on the user is still going (spec E-STATE-1): the
+  // message is kept, and the composer says why it is not sent and what to do.
+  test('is kept with a plain reason and a way to the request, and sends once the turn is over', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    await expect(card(app, 'Demo agent')).toBeVisible();
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('hello there');
+    await composer.press('Enter');
+    await expect(composer).toHaveValue('hello there');
+    const held = app.locator('.composer').getByRole('status');
+    await expect(held).toContainText('Not sent yet: the agent waits for your answer to its request. Answer it or press Stop, then send.');
+    await expect(composer).toHaveAccessibleDescription(/^Not sent yet: the agent waits for your answer/);
+    await held.getByRole('button', { name: 'Show the request' }).click();
+    await expect(card(app, 'Demo agent')).toBeFocused();
+
+    await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
+    await expect(held).toHaveCount(0);
+    await composer.press('Enter');
+    await expect(transcript(app).getByText('hello there', { exact: true })).toBeVisible();
+    await expect(composer).toHaveValue('');
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, startSessionAndPrompt } from './fixtures';
+import { demoAgents, expect, test, startSessionAndPrompt } from './fixtures';
 
 // Issue 12 (fresh-user review) and issue 13 scope 3: a transcript pinned to its newest text stays pinned through
 // layout shifts (rows measured, the markdown chunk loading, the composer growing), through a reload, and through
@@ -165,5 +165,33 @@ test.describe('following the newest text', () => {
     await expect(focused).toBeInViewport();
     expect(await distanceFromEnd(app)).toBeGreaterThan(NEAR_BOTTOM_PX);
     await expect(jumpToLatest(app)).toBeVisible();
+  });
+});
+
+// The designer's report (session 17): the transcript stopped following while text streamed, with no scroll of
+// their own. One cause: when the content's end comes up (here a thought closed) the browser clamps scrollTop, and
+// when streamed text has grown the content again by the time that scroll event is dispatched, the view reads as
+// moved up from the end. Only a gesture of the user's may unpin it; a click on a control is none.
+test.describe('following a reply that streams at an agent\'s pace', () => {
+  test.slow();
+  test.use({ agentsConfig: demoAgents(['Demo agent'], { DEMO_STREAM_MS: '15' }) });
+
+  test('opening and closing a thought while the reply streams never unpins it', async ({ app }) => {
+    await app.setViewportSize({ width: 1440, height: 900 });
+    const log = await pinnedWithRecords(app);
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('plan');
+    await composer.press('Enter');
+    const thought = log.locator('.entry-thought summary').last();
+    // This turn's thought, at the end (the earlier turns' thoughts are far above, out of view).
+    await expect(thought).toBeInViewport();
+    // Open and close it while the markdown reply after it streams in (each close shrinks the content at its end).
+    for (let i = 0; i < 12 && (await log.getAttribute('aria-busy')) === 'true'; i++) {
+      await thought.click({ noWaitAfter: true });
+      await app.waitForTimeout(40);
+    }
+    await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
+    await expect(log.getByText('All three steps are done').last()).toBeInViewport();
+    await expectPinned(app);
   });
 });

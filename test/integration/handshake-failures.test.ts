@@ -98,6 +98,15 @@ describe('a program that is not an ACP agent', () => {
     expect(logs.join('\n')).not.toContain('fake-agent');
   });
 
+  it('that prints a secret across the quote’s cut shows no part of it', async () => {
+    // 105 characters come before the secret: cut first to 120 characters, 14 of it used to show.
+    startHub([program('long', 'Long', `console.log('x'.repeat(100) + ' key ' + process.env.OWN_SECRET + ' end'); setInterval(() => {}, 1000);`)]);
+    const { status } = await settled('long');
+    const read = readByUser(status);
+    expect(read).toBe(`Long did not answer the ACP handshake: it printed text that is not an ACP message: “${'x'.repeat(100)} key ‹redacted› end”. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+    for (let i = 3; i <= SECRET.length; i++) expect(read).not.toContain(SECRET.slice(0, i));
+  });
+
   it('that floods its output with text is stopped at once', async () => {
     startHub([program('yes', 'Yes', `setInterval(() => process.stdout.write('y\\n'.repeat(100)), 5);`)]);
     // The count is the tell, not the grace after the first line (whose sentence has no count).

@@ -336,6 +336,20 @@ describe('renderer store', () => {
     expect(calls).toBe(1);
     expect(store.getState().connection).toBe('reconnecting');
   });
+
+  // Issue 13: streamed text may be drawn at a lower priority (use-app-state.ts); anything else in a batch (here a
+  // request arriving with its transcript record) makes the whole batch urgent, so a card never waits behind text.
+  it('tells subscribers whether a change held only transcript text', () => {
+    const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')] }) }));
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    const text: BridgeEvent = { type: 'transcript', sessionKey: 's1', upserts: [{ entryId: 'e1', role: 'agent', text: 'Hel' }], appends: [{ entryId: 'e1', text: 'lo' }] };
+    store.dispatch({ type: 'events', events: [text] });
+    store.dispatch({ type: 'events', events: [{ type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: '!' }] }, { type: 'item', item: item('q1') }] });
+    store.dispatch({ type: 'selectAgent', agentId: 'a' });
+    expect(changes).toEqual(['text', 'urgent', 'urgent']);
+    expect(store.getState().sessions[0].transcript[0].text).toBe('Hello!');
+  });
 });
 
 describe('renderer store: what is on screen', () => {

@@ -171,16 +171,19 @@ describe('transcript wording', () => {
 });
 
 describe('foreground state wording (spec E-STATE-1)', () => {
-  it('says Running, Waiting for you, and Idle with how the turn ended', () => {
+  // Designer's review, session 17: "Idle  Finished" read as two statuses. Idle is one phrase: "Idle" after a turn
+  // that ended normally, else how it ended.
+  it('says Running, Waiting for you, and for idle one status: Idle, or how the turn ended when it stopped short', () => {
     expect(foregroundText({ state: 'running', derived: false })).toMatchObject({ label: 'Running', tone: 'running' });
     expect(foregroundText({ state: 'requires_action', derived: true })).toMatchObject({ label: 'Waiting for you', tone: 'waiting', derived: true });
-    expect(foregroundText({ state: 'idle', derived: true, stopReason: 'cancelled' })).toMatchObject({ label: 'Idle', detail: 'Stopped: cancelled' });
-    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'end_turn' }).detail).toBe('Finished');
-    expect(foregroundText({ state: 'idle', derived: false }).detail).toBe('');
+    expect(foregroundText({ state: 'idle', derived: true, stopReason: 'cancelled' })).toEqual({ label: 'Stopped: cancelled', tone: 'idle', derived: true });
+    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'end_turn' })).toEqual({ label: 'Idle', tone: 'idle', derived: false });
+    expect(foregroundText({ state: 'idle', derived: false })).toEqual({ label: 'Idle', tone: 'idle', derived: false });
+    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'max_tokens' }).label).toBe('Stopped: reached the length limit');
   });
 
   it('says a failed v2 turn ended with an error', () => {
-    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'error' }).detail).toBe('Ended with an error');
+    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'error' })).toEqual({ label: 'Ended with an error', tone: 'idle', derived: false });
   });
 
   it('shows a state it does not know as busy with the reported word, never as idle', () => {

@@ -124,6 +124,14 @@ export class Transcript {
     return toolCall;
   }
 
+  /**
+   * Marks tool call `toolCallId` as one the user refused permission for (ToolCallView.rejectedByUser); a no-op when
+   * this transcript has no such tool call (one is never created for it).
+   */
+  rejectedByUser(toolCallId: string): void {
+    if (this.findToolCall(toolCallId)) this.toolCall(toolCallId, { rejectedByUser: true });
+  }
+
   /** The tool call `toolCallId` as last described, or undefined when this transcript has none by that id. */
   findToolCall(toolCallId: string): ToolCallView | undefined {
     const entryId = this.toolCallEntries.get(toolCallId);
@@ -262,6 +270,7 @@ function isUnfinished(status: string | undefined): boolean {
 
 export function toolCallSummary(toolCall: ToolCallView): string {
   if (toolCall.ended) return `${toolCall.title} (${toolCall.ended})`;
+  if (toolCall.rejectedByUser && toolCall.status === 'failed') return `${toolCall.title} (rejected by you)`;
   return toolCall.status ? `${toolCall.title} (${toolCall.status.replaceAll("_", " ")})` : toolCall.title;
 }
 

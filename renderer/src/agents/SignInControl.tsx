@@ -114,10 +114,16 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                 <button
                   type="button"
                   className="button"
+                  // The name stays whole where a tight header shows only "Sign in" (AgentPane.css).
+                  aria-label={`Sign in with ${m.name}`}
+                  title={`Sign in with ${m.name}`}
                   aria-describedby={m.description ? `${ids}-method-${index}` : undefined}
                   onClick={() => void signIn(m.methodId)}
                 >
-                  Sign in with {m.name}
+                  {/* One flex item, so the space before "with" is kept. */}
+                  <span>
+                    Sign in<span className="sign-in-with"> with {m.name}</span>
+                  </span>
                 </button>
                 {m.description && (
                   <button

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { afterPaint } from '../shell/after-paint';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { FormItemView } from '../../../shared/bridge';
 import {
@@ -105,11 +106,12 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
 
   const pending = item.state === 'pending';
 
-  // One check on arrival, so form-level problems (e.g. a required unsupported field) show before Review.
+  // One check on arrival, so form-level problems (e.g. a required unsupported field) show before Review. Sent once
+  // the card is on screen, so its request is not part of the commit that draws the card (issue 13).
   const { getValues } = form;
   useEffect(() => {
     if (!pending || !described.ok) return;
-    checker.check(toPropertyValues(fields, getValues()), true).catch(() => {});
+    return afterPaint(() => void checker.check(toPropertyValues(fields, getValues()), true).catch(() => {}));
   }, [pending, described.ok, checker, fields, getValues]);
 
   // Move focus only in answer to the user's own Review/Edit click, never on arrival.

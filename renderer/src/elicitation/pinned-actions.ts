@@ -44,7 +44,10 @@ export function watchPinnedActions(scroller: HTMLElement, list: HTMLElement): ()
   const schedule = () => {
     if (frame === 0) frame = requestAnimationFrame(update);
   };
-  update();
+  // The first look waits for the next frame too (its callbacks run before that frame's layout and paint, so the
+  // card's first frame is already right): read at once, in the commit that drew the first card, it forced a
+  // layout of the whole page, a long streaming transcript included (16 ms in a trace of the renderer bench).
+  schedule();
   scroller.addEventListener('scroll', schedule, { passive: true });
   const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
   resized?.observe(scroller);

@@ -25,6 +25,8 @@ interface ComposerProps {
   inFlight: boolean;
   /** The turn waits on the user's answer to a request: the session bar says so, so no "Working…" here. */
   waitingForUser?: boolean;
+  /** Shows the session's first waiting request (the held-back note's button); only with `waitingForUser`. */
+  onShowWaiting?: () => void;
   canStop: boolean;
   /** Sends; resolves false when it failed (the text and attachments are then kept). */
   onSend: (text: string, attachments: PromptAttachment[]) => Promise<boolean>;
@@ -82,10 +84,15 @@ export function Composer(props: ComposerProps) {
           ? files.paths.map((path) => ({ kind: 'file', path }))
           : [];
   const open = suggestions.length > 0;
+  // A message typed while the agent's turn goes on cannot be sent yet (ACP: one prompt turn at a time per session).
+  // Say so and what to do, rather than leave Enter and a disabled Send prompt unexplained (fresh user, session 17).
+  const typed = text.trim() !== '' || attachments.length > 0;
+  const heldBack = typed && inFlight && !props.startingSession && !props.sessionEnded;
   const activeIndex = Math.min(active, suggestions.length - 1);
   const hint = pendingHint(text, commands);
   // Too narrow for the keyboard hint beside the buttons: it stays the composer's description.
-  const hintClass = srOnlyWhen(useMediaQuery(NARROW_SESSION_QUERY), 'composer-hint');
+  const narrow = useMediaQuery(NARROW_SESSION_QUERY);
+  const hintClass = srOnlyWhen(narrow, 'composer-hint');
 
   function choose(suggestion: Suggestion): void {
     const input = composerRef.current;
@@ -247,7 +254,7 @@ export function Composer(props: ComposerProps) {
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           aria-autocomplete="list"
-          aria-describedby={`${ids}-composer-hint`}
+          aria-describedby={heldBack ? `${ids}-held ${ids}-composer-hint` : `${ids}-composer-hint`}
           rows={3}
           value={text}
           readOnly={props.startingSession || props.sessionEnded}
@@ -257,7 +264,10 @@ export function Composer(props: ComposerProps) {
               : props.sessionEnded
                 ? 'This session ended when its agent stopped. Start a new session, or resume this one from History.'
                 : agentReady
-                  ? 'Message the agent… (/ for commands, @ for files)'
+                  ? // Narrower windows have a shorter box: the long form was cut there (designer's review, session 17).
+                    narrow
+                    ? 'Message… (/ commands, @ files)'
+                    : 'Message the agent… (/ for commands, @ for files)'
                   : 'The agent is not ready.'
           }
           onChange={(e) => {
@@ -298,6 +308,18 @@ export function Composer(props: ComposerProps) {
           Send prompt
         </button>
       </div>
+      {heldBack && (
+        <p className="composer-held" role="status" id={`${ids}-held`}>
+          {props.waitingForUser
+            ? 'Not sent yet: the agent waits for your answer to its request. Answer it or press Stop, then send. '
+            : 'Not sent yet: the agent is still on your last message. Let it finish or press Stop, then send. '}
+          {props.waitingForUser && props.onShowWaiting && (
+            <button type="button" className="link-button" onClick={props.onShowWaiting}>
+              Show the request
+            </button>
+          )}
+        </p>
+      )}
       {note && (
         <p className="composer-note plain-text" role="status">
           {note}

@@ -5,7 +5,7 @@ import './ForegroundBadge.css';
 
 /**
  * A session's foreground state as the session header shows it (spec E-STATE-1): "Running", "Waiting for you"
- * (standing out), "Idle" with how the last turn ended, or "Busy (<reported>)"; a state Switchboard derived
+ * (standing out), "Idle" or how the last turn ended when that was not normal, or "Busy (<reported>)"; a state Switchboard derived
  * (ACP v1) carries a subtle "(derived)" marker that explains itself. Announced politely when it changes.
  */
 export function ForegroundBadge({ foreground }: { foreground: ForegroundView }) {
@@ -17,7 +17,6 @@ export function ForegroundBadge({ foreground }: { foreground: ForegroundView }) 
         <span className={`fg-dot fg-dot-${text.tone}`} aria-hidden="true" />
         {text.label}
       </span>
-      {text.detail && <span className="fg-detail">{text.detail}</span>}
       {text.derived && (
         <span className="fg-derived" title={DERIVED_STATE_HELP} tabIndex={0} aria-describedby={`${ids}-derived`}>
           (derived)

@@ -75,11 +75,14 @@ const MarkdownBlock = lazy(() => import('./MarkdownBlock'));
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
   const bridge = useBridge();
   const [linkError, setLinkError] = useState<string | null>(null);
-  // Streaming replies re-render often; let React skip stale intermediate texts under load.
-  const deferred = useDeferredValue(text);
+  // Streaming replies re-render often; let React skip stale intermediate texts under load. A text first drawn (an
+  // entry scrolled into the virtual list's range, or one opened) shows as plain text at once and is parsed in a
+  // render React may interrupt: parsed in the render that mounted it, 20k characters held the main thread ~20 ms,
+  // and a scroll that brought several entries into range made one task of 65 ms or more (issue 13).
+  const deferred = useDeferredValue<string | null>(text, null);
   const split = useRef<BlockSplit | undefined>(undefined);
-  if (split.current?.text !== deferred) split.current = splitBlocks(deferred, split.current);
-  const blocks = split.current.blocks;
+  if (deferred !== null && split.current?.text !== deferred) split.current = splitBlocks(deferred, split.current);
+  const blocks = split.current?.blocks;
 
   const open = useCallback(
     (url: string) => {
@@ -92,11 +95,15 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   return (
     <div className="md">
       <LinkOpener value={open}>
-        <Suspense fallback={<div className="plain-text">{deferred}</div>}>
-          {groupsOf(blocks).map((group, index, groups) => (
-            <BlockGroup key={index} blocks={group} skipOffscreen={index < groups.length - 1} />
-          ))}
-        </Suspense>
+        {blocks === undefined ? (
+          <div className="plain-text">{text}</div>
+        ) : (
+          <Suspense fallback={<div className="plain-text">{deferred}</div>}>
+            {groupsOf(blocks).map((group, index, groups) => (
+              <BlockGroup key={index} blocks={group} skipOffscreen={index < groups.length - 1} />
+            ))}
+          </Suspense>
+        )}
       </LinkOpener>
       {linkError && (
         <p className="md-link-error" role="alert">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { planProgressText } from './transcript-text';
 import { PlanList } from './transcript/PlanList';
@@ -9,7 +9,7 @@ import './PlanStrip.css';
  * transcript while the agent works, so it does not scroll out of view; it opens to the whole checklist. The plan
  * keeps its entry in the transcript too.
  */
-export function PlanStrip({ entries }: { entries: TranscriptEntry[] }) {
+export const PlanStrip = memo(function PlanStrip({ entries }: { entries: TranscriptEntry[] }) {
   const [open, setOpen] = useState(false);
   const latest = lastPlan(entries);
   if (!latest) return null;
@@ -28,7 +28,7 @@ export function PlanStrip({ entries }: { entries: TranscriptEntry[] }) {
       )}
     </details>
   );
-}
+});
 
 function lastPlan(entries: TranscriptEntry[]): TranscriptEntry | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {

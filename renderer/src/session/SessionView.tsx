@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
@@ -56,6 +56,11 @@ export function SessionView(props: SessionViewProps) {
   // "Tell the agent why…" on a declined request's record: the app's one handler, bound to this session.
   const explainDecline = useContext(ExplainDeclineContext);
   const { agentId, sessionKey } = session;
+  // The transcript is drawn at a lower priority than the rest of the window (issue 13): an urgent render (a new
+  // request's card, a click) keeps the transcript it drew last and leaves the new text to a render React may
+  // interrupt, so a card never waits behind the streamed text. Busy travels with the entries, so the log is
+  // aria-busy until the render that draws the turn's last text.
+  const drawn = useDeferredValue(useMemo(() => ({ entries: session.transcript, busy: session.promptInFlight }), [session.transcript, session.promptInFlight]));
   const recordActions = useMemo<RecordActions | null>(
     () => (explainDecline ? { explainDecline: (question) => explainDecline({ agentId, sessionKey, question }) } : null),
     [explainDecline, agentId, sessionKey],
@@ -126,9 +131,9 @@ export function SessionView(props: SessionViewProps) {
         <SessionBar session={session} live={live} />
       </header>
 
-      <PlanStrip entries={session.transcript} />
+      <PlanStrip entries={drawn.entries} />
       <RecordActionsContext.Provider value={recordActions}>
-        <Transcript entries={session.transcript} busy={session.promptInFlight} />
+        <Transcript entries={drawn.entries} busy={drawn.busy} />
       </RecordActionsContext.Provider>
 
       {/* The app's notices, when there are any: above the suggestions and the composer, covering neither. */}
@@ -177,6 +182,7 @@ export function SessionView(props: SessionViewProps) {
         canSend={canSend}
         inFlight={inFlight}
         waitingForUser={waiting.length > 0}
+        onShowWaiting={waiting.length > 0 ? () => onRevealItem(waiting[0].itemId) : undefined}
         canStop={session.promptInFlight && !stopping}
         onSend={(value, attachments) => sendPrompt(value, true, attachments)}
         onStop={() => void stop()}

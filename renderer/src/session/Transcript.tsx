@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type UIEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type UIEvent, type WheelEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
@@ -6,6 +6,23 @@ import './Transcript.css';
 
 /** Within this many pixels of the end counts as "at the newest text". */
 const NEAR_BOTTOM_PX = 48;
+
+/**
+ * A scroll up this soon after the user's wheel, touch or key in the transcript is the user's own (ms); any other
+ * scroll away from the end while following is layout (see `onScroll`) and is undone.
+ */
+const INTENT_MS = 800;
+
+/** Keys that scroll the focused scroll box towards the start (the others move it down, which never unpins). */
+const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
+
+/** Controls whose press is a click, never the start of a scroll or a text selection (issue 12, fresh-user review). */
+const CONTROL_SELECTOR = 'button, a[href], input, select, textarea, summary, label, [role="button"], [contenteditable="true"]';
+
+/** Whether a pointer event began on a control inside the transcript rather than on its text or scroll bar. */
+function onControl(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest(CONTROL_SELECTOR) !== null;
+}
 
 /** Space between entries (px), and a first guess at an entry's height before it is measured. */
 const ENTRY_GAP_PX = 10;
@@ -30,17 +47,21 @@ const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width:
  * {@link OVERSCAN} either side, are in the DOM, each measured as it is drawn; text selection and copy work over
  * the drawn entries as in any page. It opens at the newest text and stays there while text streams in, without
  * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
- * the end while following. Once the user scrolls up it stays put and offers "Jump to latest" instead, until they
- * send a message.
+ * the end while following. Once the user scrolls up (a gesture of theirs: wheel, touch, key, scroll bar or
+ * selection drag; never layout) it stays put and offers "Jump to latest" instead, until they send a message.
  */
-export function Transcript({ entries, busy }: TranscriptProps) {
+export const Transcript = memo(function Transcript({ entries, busy }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
   const follow = useRef(true);
   const [following, setFollowing] = useState(true);
-  /** scrollTop at the last scroll event, to tell a scroll up (the user's) from the end moving away (layout). */
+  /** scrollTop at the last scroll event, to tell a scroll up from the end moving away (content growing). */
   const lastTop = useRef(0);
+  /** When the user last turned the wheel up, touched, or pressed a key that scrolls up or moves focus, in it. */
+  const intentAt = useRef(Number.NEGATIVE_INFINITY);
+  /** A pointer held down on the transcript's text or scroll bar: dragging a selection or the thumb scrolls it. */
+  const pointerDown = useRef(false);
 
   // The app is not built with the React Compiler, so nothing memoises the virtualizer's functions behind its back.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -102,7 +123,16 @@ export function Transcript({ entries, busy }: TranscriptProps) {
     });
     observer.observe(element);
     observer.observe(inner);
-    return () => observer.disconnect();
+    const release = () => {
+      pointerDown.current = false;
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
   }, [toBottom]);
 
   function onScroll(event: UIEvent<HTMLDivElement>): void {
@@ -115,12 +145,38 @@ export function Transcript({ entries, busy }: TranscriptProps) {
       return;
     }
     if (!follow.current) return;
-    // Only a scroll up stops the following: the user's wheel, keys, scroll bar or selection, or the browser bringing
-    // something into view for them (Tab onto an earlier control, find in page). Layout never moves the view up
-    // while it is at the end (content growing or the box shrinking leave scrollTop where it was, and the
-    // virtualizer does not correct while following), so any other move away from the end is undone.
-    if (movedUp) setFollow(false);
+    // Only the user's own scroll up stops the following: the view moved up while a selection or the scroll bar was
+    // dragged, or just after a wheel up, a touch, or a key in the transcript (one that scrolls up, or Tab bringing
+    // an earlier control into view). Layout moves the view up too: when the content shrinks (a row measured
+    // smaller than its estimate, a text drawn again as markdown, a thought closed) the browser clamps scrollTop,
+    // and if the content has grown again by the time the scroll event is dispatched (text streaming in) the view
+    // is above the end, moved up, with no gesture at all: the designer's "unpinned without scrolling". That, and
+    // any other move away from the end, is undone.
+    const byUser = movedUp && (pointerDown.current || performance.now() - intentAt.current < INTENT_MS);
+    if (byUser) setFollow(false);
     else toBottom();
+  }
+
+  function markIntent(): void {
+    intentAt.current = performance.now();
+  }
+
+  function onWheel(event: WheelEvent<HTMLDivElement>): void {
+    if (event.deltaY < 0) markIntent();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    // Tab from a control inside moves focus, and the browser scrolls the next control into view.
+    if (event.key === 'Tab') return markIntent();
+    // Other keys on a control inside the transcript (a record's button) act on it; only the scroll box scrolls.
+    if (event.target !== event.currentTarget) return;
+    if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) markIntent();
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>): void {
+    // A press on a control is a click; whatever layout it causes (a composer opening, a record growing) is not
+    // the user scrolling away (the fresh-user review: "Tell the agent why…" scrolled the transcript up).
+    if (!onControl(event.target)) pointerDown.current = true;
   }
 
   function jumpToLatest(): void {
@@ -143,6 +199,11 @@ export function Transcript({ entries, busy }: TranscriptProps) {
         ref={scroller}
         style={SCROLLER_STYLE}
         onScroll={onScroll}
+        onWheel={onWheel}
+        onTouchStart={markIntent}
+        onTouchMove={markIntent}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
       >
         {entries.length === 0 ? (
           <div className="transcript-content" ref={content}>
@@ -165,7 +226,7 @@ export function Transcript({ entries, busy }: TranscriptProps) {
       )}
     </div>
   );
-}
+});
 
 /** The id of the newest message the user sent, if any (searched from the end: it is usually near it). */
 function lastUserEntryId(entries: readonly TranscriptEntry[]): string | undefined {

@@ -4,10 +4,11 @@ import { stopReasonText } from '../shell/format';
 
 /** What the session header and the session pills show for a foreground state. */
 export interface ForegroundText {
-  /** "Running", "Waiting for you", "Idle", "Busy (<reported>)". */
+  /**
+   * "Running", "Waiting for you", "Busy (<reported>)", or for idle one phrase: "Idle" after a turn that ended
+   * normally (or none yet), else how it ended ("Stopped: cancelled", "Ended with an error").
+   */
   label: string;
-  /** Idle only: how the last turn ended, in words ("Finished", "Stopped: cancelled"); '' when unknown. */
-  detail: string;
   /** Colour family: `waiting` stands out. */
   tone: 'running' | 'waiting' | 'idle' | 'busy';
   /** The state is derived by Switchboard (ACP v1), not reported by the agent. */
@@ -20,26 +21,29 @@ export const DERIVED_STATE_HELP =
 
 /**
  * The words for a foreground state: `running` → "Running", `requires_action` → "Waiting for you", `idle` →
- * "Idle" with the stop reason as `detail`, `busy` (a v2 state Switchboard does not know) → "Busy (<reported>)".
- * A v2 turn that failed (`stopReason: "error"`) reads "Ended with an error".
+ * "Idle", or the stop reason when it is worth saying, `busy` (a v2 state Switchboard does not know) → "Busy
+ * (<reported>)". One status, not two: the designer's review (session 17) read "Idle  Finished" as a clash, and
+ * `end_turn` is the normal way for a turn to end, so it reads "Idle". A v2 turn that failed (`stopReason:
+ * "error"`) reads "Ended with an error".
  */
 export function foregroundText(foreground: ForegroundView): ForegroundText {
   switch (foreground.state) {
     case 'running':
-      return { label: 'Running', detail: '', tone: 'running', derived: foreground.derived };
+      return { label: 'Running', tone: 'running', derived: foreground.derived };
     case 'requires_action':
-      return { label: 'Waiting for you', detail: '', tone: 'waiting', derived: foreground.derived };
+      return { label: 'Waiting for you', tone: 'waiting', derived: foreground.derived };
     case 'idle':
-      return { label: 'Idle', detail: idleDetail(foreground.stopReason), tone: 'idle', derived: foreground.derived };
+      return { label: idleLabel(foreground.stopReason), tone: 'idle', derived: foreground.derived };
     case 'busy':
-      return { label: `Busy (${foreground.reported})`, detail: '', tone: 'busy', derived: false };
+      return { label: `Busy (${foreground.reported})`, tone: 'busy', derived: false };
     default:
       // A state this build does not know is never shown as idle (spec E-STATE-1).
-      return { label: 'Busy', detail: '', tone: 'busy', derived: false };
+      return { label: 'Busy', tone: 'busy', derived: false };
   }
 }
 
-function idleDetail(stopReason: string | undefined): string {
+function idleLabel(stopReason: string | undefined): string {
+  if (!stopReason || stopReason === 'end_turn') return 'Idle';
   if (stopReason === 'error') return 'Ended with an error';
   return stopReasonText(stopReason);
 }

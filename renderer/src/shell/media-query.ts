@@ -23,13 +23,28 @@ export const COMPACT_WORKSPACE_PX = 560;
 const WORKSPACE_ID = 'workspace-pane';
 
 const subscribers = new Map<string, (onChange: () => void) => () => void>();
+/**
+ * One MediaQueryList per query, kept: `matchMedia` builds a new one on every call, and React reads the snapshot
+ * on every render of every component that asks (10 ms over the 20 cards of the renderer bench, issue 13).
+ */
+const lists = new Map<string, MediaQueryList>();
+
+function mediaList(query: string): MediaQueryList | null {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return null;
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
 
 function subscribeTo(query: string): (onChange: () => void) => () => void {
   let subscribe = subscribers.get(query);
   if (!subscribe) {
     subscribe = (onChange) => {
-      if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
+      const list = mediaList(query);
+      if (!list) return () => undefined;
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     };
@@ -42,7 +57,7 @@ function subscribeTo(query: string): (onChange: () => void) => () => void {
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     subscribeTo(query),
-    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => mediaList(query)?.matches ?? false,
     () => false,
   );
 }

@@ -480,24 +480,37 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
   return sessions.filter((s) => s.agentId === agentId);
 }
 
-/** A minimal external store for `useSyncExternalStore`. */
+/**
+ * What a change was, for how soon React must draw it (state/use-app-state.ts): `text` when the action carried only
+ * transcript events (streamed text, new entries), which may be drawn at a lower priority than anything else;
+ * `urgent` for everything else (requests, sessions' state, notices, what the user chose).
+ */
+export type StoreChange = 'text' | 'urgent';
+
+/** A minimal subscribable store; each listener is told what kind of change happened ({@link StoreChange}). */
 export interface AppStore {
   getState(): AppState;
   dispatch(action: AppAction): void;
-  subscribe(listener: () => void): () => void;
+  subscribe(listener: (change: StoreChange) => void): () => void;
+}
+
+/** Whether an action holds only transcript events, so its change may wait behind urgent ones ({@link StoreChange}). */
+export function changeOf(action: AppAction): StoreChange {
+  return action.type === 'events' && action.events.every((event) => event.type === 'transcript') ? 'text' : 'urgent';
 }
 
 /** Creates the store the app renders from; `dispatch` runs {@link reduce} and notifies subscribers. */
 export function createAppStore(start: AppState = initialState): AppStore {
   let state = start;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: StoreChange) => void>();
   return {
     getState: () => state,
     dispatch(action) {
       const next = reduce(state, action);
       if (next === state) return;
       state = next;
-      for (const listener of [...listeners]) listener();
+      const change = changeOf(action);
+      for (const listener of [...listeners]) listener(change);
     },
     subscribe(listener) {
       listeners.add(listener);
