@@ -661,7 +661,7 @@ export class Hub {
     let message: string;
     if (error instanceof BudgetExceeded) message = stoppedSentence(config.name, error.message);
     else if (error instanceof HandshakeFailed) message = handshakeSentence(config.name, error.message, this.quoted(error.printed));
-    else message = handshakeSentence(config.name, (error as Error).message.slice(0, 300));
+    else message = handshakeSentence(config.name, this.quoted(error instanceof Error ? error.message : String(error)) ?? 'it failed');
     this.setAgent(runtime, { status: { kind: 'failed', message } });
     // The clause only: what the agent printed can hold anything, and stays out of the log (spec E-PRIV-1).
     this.log(`agent ${config.id}: handshake failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -153,6 +153,24 @@ describe('a program that is not an ACP agent', () => {
     expect(status.message).toMatch(/^Odd did not answer the ACP handshake: it answered a request Switchboard never sent\. Check/);
   });
 
+  it('that refuses initialize with a secret in its error message is quoted redacted, bounded and on one line', async () => {
+    // What the agent says is untrusted: a key it echoes, a line break, a bidi override, any length (spec E-PRIV-1).
+    const refuse = (message: string) =>
+      `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.method === 'initialize') console.log(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32000, message: ${message} } })); });`;
+    startHub([
+      program('refuser', 'Refuser', refuse(`'Invalid API key ' + process.env.OWN_SECRET + '\\nline2 ' + 'y'.repeat(5000)`)),
+      program('mute-error', 'Mute', refuse(`{ text: 'not a string' }`)),
+    ]);
+    const { status } = await settled('refuser');
+    const read = readByUser(status);
+    expect(read).toMatch(/^Refuser did not answer the ACP handshake: it refused initialize \(code -32000\): “Invalid API key ‹redacted›\\nline2 y+…”\. Check/);
+    expect(read.length).toBeLessThan(400);
+    expect(read).not.toContain(SECRET.slice(0, 4));
+    const mute = readByUser((await settled('mute-error')).status);
+    expect(mute).toBe(`Mute did not answer the ACP handshake: it refused initialize (code -32000) without a message. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+    expect(logs.join('\n')).not.toContain(SECRET);
+  });
+
   it('answering with an MCP protocol version is named as an MCP server', async () => {
     rig = await startRig([{ id: 'mcp', name: 'Everything' }]);
     await rig.puppets[0].answer('initialize', { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'everything' } });

@@ -9,8 +9,9 @@
 
 /**
  * The handshake failed for a reason the agent's own behaviour shows. `message` is the clause after "did not
- * answer the ACP handshake: ", lower case, no stop ("it exited (code 0) before answering"). `printed` is the
- * first line the agent wrote to its standard output that is not an ACP message, as the agent wrote it (at most
+ * answer the ACP handshake: ", lower case, no stop ("it exited (code 0) before answering"). `printed` is what the
+ * agent said instead: the message of the JSON-RPC error it answered with, or else the first line it wrote to its
+ * standard output that is not an ACP message, as the agent wrote it (at most
  * {@link MAX_PRINTED_BYTES}, uncut); it can hold anything, so it is redacted before anyone reads it and never
  * logged. `closed` is true when the agent closed its output: its exit, which follows, says more.
  */

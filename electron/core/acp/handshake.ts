@@ -14,7 +14,7 @@
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
 import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
-import { HandshakeFailed } from './handshake-failure';
+import { HandshakeFailed, MAX_PRINTED_BYTES } from './handshake-failure';
 
 /**
  * A check every incoming message passes first, in the reading loop itself (the depth guard, depth-guard.ts):
@@ -99,25 +99,43 @@ function unsupportedVersionClause(version: unknown): string {
   return `it answered with ACP protocol version ${shown}${mcp}; Switchboard speaks versions 2 and 1`;
 }
 
-/** Characters kept of the error message an agent answers with, in the sentence the user reads. */
-const MAX_ERROR_MESSAGE_CHARS = 200;
+/**
+ * Characters of the error message an agent answers with that the worker hands to main, which redacts them whole
+ * and then cuts them for the sentence the user reads (hub.ts, MAX_QUOTED_OUTPUT_CHARS): as many as the quoted
+ * line keeps (MAX_PRINTED_BYTES), so a secret that straddles the shown part is still whole when it is redacted.
+ */
+const MAX_ERROR_MESSAGE_CHARS = MAX_PRINTED_BYTES;
+
+/**
+ * An agent's JSON-RPC error as a clause and the words to quote: `clause` is Switchboard's, with the code when it
+ * is an integer; `said` is the agent's message, unredacted (main redacts it before anyone reads it), undefined
+ * when it sent no string (an object would read "[object Object]").
+ */
+function errorClause(lead: string, error: { code?: unknown; message?: unknown }): { clause: string; said?: string } {
+  const code = Number.isSafeInteger(error.code) ? ` (code ${String(error.code)})` : '';
+  const said = typeof error.message === 'string' && error.message.trim() !== '' ? error.message.slice(0, MAX_ERROR_MESSAGE_CHARS) : undefined;
+  return { clause: `${lead}${code}${said === undefined ? ' without a message' : ''}`, ...(said === undefined ? {} : { said }) };
+}
 
 /**
  * Why a message read before the reply shows the agent will not answer, or undefined when it may still (an agent
  * may send notifications and requests first). Nothing but a client sends `initialize`, and a response can only
  * be to a request we sent, and the only one we sent is ours (JSON-RPC 2.0 §5).
  */
-function notAnAgentClause(message: AnyMessage): string | undefined {
+function notAnAgentClause(message: AnyMessage): HandshakeFailed | undefined {
   if ('method' in message) {
     if (message.method !== 'initialize') return undefined;
-    return 'id' in message && message.id === HANDSHAKE_ID
-      ? "it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does"
-      : 'it sent an initialize request of its own, as an ACP client does, not an agent';
+    return new HandshakeFailed(
+      'id' in message && message.id === HANDSHAKE_ID
+        ? "it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does"
+        : 'it sent an initialize request of its own, as an ACP client does, not an agent',
+    );
   }
   if ('error' in message && message.error) {
-    return `it answered with an error that names no request of Switchboard's: ${String(message.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${message.error.code})`;
+    const { clause, said } = errorClause("it answered with an error that names no request of Switchboard's", message.error);
+    return new HandshakeFailed(clause, said);
   }
-  return 'it answered a request Switchboard never sent';
+  return new HandshakeFailed('it answered a request Switchboard never sent');
 }
 
 async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Promise<Record<string, unknown>> {
@@ -128,7 +146,7 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
     if (value === undefined) continue;
     if (!isResponseTo(value, HANDSHAKE_ID)) {
       const refusal = notAnAgentClause(value);
-      if (refusal) throw new HandshakeFailed(refusal);
+      if (refusal) throw refusal;
       // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
       if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
         throw new BudgetExceeded(`it sent more than ${MAX_MESSAGES_BEFORE_INITIALIZE} messages before answering initialize`);
@@ -137,7 +155,9 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
       continue;
     }
     if ('error' in value && value.error) {
-      throw new HandshakeFailed(`it refused initialize: ${String(value.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${value.error.code})`);
+      // The agent's words go where a printed line would, so main quotes them redacted, cut and on one line.
+      const { clause, said } = errorClause('it refused initialize', value.error);
+      throw new HandshakeFailed(clause, said);
     }
     const result = (value as { result?: unknown }).result;
     if (typeof result !== 'object' || result === null) throw new HandshakeFailed('it answered initialize without a result');
