@@ -1306,7 +1306,8 @@ export class Hub {
     const view = this.historyView(record);
     const { entries, omitted } = this.history.transcript(historyId);
     // A session that is live now has ended nothing yet: its tool calls run and its requests wait.
-    const transcript = view.liveSessionKey ? liveEntries(entries) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
+    const waiting = new Set(this.broker.items().filter((item) => item.state === 'pending' || item.state === 'consented').map((item) => recordEntryId(item.itemId)));
+    const transcript = view.liveSessionKey ? liveEntries(entries, waiting) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
     return { session: view, transcript, omitted, resume: this.resumeOption(record.agentId, true) };
   }
 
@@ -1335,7 +1336,13 @@ export class Hub {
     const option = this.resumeOption(record.agentId, true);
     if (option.how === 'none') throw new Error(`${option.reason} Use Continue in a new session instead.`);
     const { entries } = this.history.transcript(historyId);
-    return this.attach(record, option.how, endedEntries(entries, record.endedReason ?? ENDED.appClosed), live);
+    const ended = endedEntries(entries, record.endedReason ?? ENDED.appClosed);
+    // What ended with the last run stays ended in the store too: once the session is live again, History reads
+    // the store as live, and would show a tool call of the last run as still running.
+    // Only the changed entries are written (in place, by entry id): the read holds only the newest entries.
+    const changed = ended.filter((entry, i) => entry !== entries[i]);
+    if (changed.length) this.history.putEntries(historyId, changed);
+    return this.attach(record, option.how, ended, live);
   }
 
   /**
