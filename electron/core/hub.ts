@@ -29,7 +29,7 @@ import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
-import { HandshakeFailed, exitedClause, handshakeSentence } from './acp/handshake-failure';
+import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
@@ -42,7 +42,7 @@ import type { RunningAgent, RunningAgentOptions } from './agents/running-agent';
 import { parseAgentsConfig, type AgentConfig, type AgentsConfig } from './config';
 import { moveAgent, removeAgent, upsertAgent, type AgentInput } from './config-edit';
 import type { ConfigStore } from './config-store';
-import { redactLogLine, redactSecrets } from './agents/redact';
+import { quoteForUser, redactLogLine, redactSecrets } from './agents/redact';
 import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
@@ -661,7 +661,7 @@ export class Hub {
     let message: string;
     if (error instanceof BudgetExceeded) message = stoppedSentence(config.name, error.message);
     else if (error instanceof HandshakeFailed) message = handshakeSentence(config.name, error.message, this.quoted(error.printed));
-    else message = handshakeSentence(config.name, (error as Error).message.slice(0, 300));
+    else message = handshakeSentence(config.name, this.quoted(error instanceof Error ? error.message : String(error)) ?? 'it failed');
     this.setAgent(runtime, { status: { kind: 'failed', message } });
     // The clause only: what the agent printed can hold anything, and stays out of the log (spec E-PRIV-1).
     this.log(`agent ${config.id}: handshake failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -672,11 +672,11 @@ export class Hub {
     });
   }
 
-  /** A line the agent printed, redacted like its stderr lines (spec E-PRIV-1), or undefined. */
+  /** A line the agent printed, redacted whole and then cut (spec E-PRIV-1), or undefined. */
   private quoted(printed: string | undefined): string | undefined {
     if (printed === undefined) return undefined;
     const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
-    return stderrTail(printed, secrets)[0];
+    return quoteForUser(printed, secrets, MAX_QUOTED_OUTPUT_CHARS) || undefined;
   }
 
   /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
@@ -1306,7 +1306,8 @@ export class Hub {
     const view = this.historyView(record);
     const { entries, omitted } = this.history.transcript(historyId);
     // A session that is live now has ended nothing yet: its tool calls run and its requests wait.
-    const transcript = view.liveSessionKey ? liveEntries(entries) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
+    const waiting = new Set(this.broker.items().filter((item) => item.state === 'pending' || item.state === 'consented').map((item) => recordEntryId(item.itemId)));
+    const transcript = view.liveSessionKey ? liveEntries(entries, waiting) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
     return { session: view, transcript, omitted, resume: this.resumeOption(record.agentId, true) };
   }
 
@@ -1335,7 +1336,13 @@ export class Hub {
     const option = this.resumeOption(record.agentId, true);
     if (option.how === 'none') throw new Error(`${option.reason} Use Continue in a new session instead.`);
     const { entries } = this.history.transcript(historyId);
-    return this.attach(record, option.how, endedEntries(entries, record.endedReason ?? ENDED.appClosed), live);
+    const ended = endedEntries(entries, record.endedReason ?? ENDED.appClosed);
+    // What ended with the last run stays ended in the store too: once the session is live again, History reads
+    // the store as live, and would show a tool call of the last run as still running.
+    // Only the changed entries are written (in place, by entry id): the read holds only the newest entries.
+    const changed = ended.filter((entry, i) => entry !== entries[i]);
+    if (changed.length) this.history.putEntries(historyId, changed);
+    return this.attach(record, option.how, ended, live);
   }
 
   /**

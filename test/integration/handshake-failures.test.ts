@@ -98,6 +98,15 @@ describe('a program that is not an ACP agent', () => {
     expect(logs.join('\n')).not.toContain('fake-agent');
   });
 
+  it('that prints a secret across the quote’s cut shows no part of it', async () => {
+    // 105 characters come before the secret: cut first to 120 characters, 14 of it used to show.
+    startHub([program('long', 'Long', `console.log('x'.repeat(100) + ' key ' + process.env.OWN_SECRET + ' end'); setInterval(() => {}, 1000);`)]);
+    const { status } = await settled('long');
+    const read = readByUser(status);
+    expect(read).toBe(`Long did not answer the ACP handshake: it printed text that is not an ACP message: “${'x'.repeat(100)} key ‹redacted› end”. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+    for (let i = 3; i <= SECRET.length; i++) expect(read).not.toContain(SECRET.slice(0, i));
+  });
+
   it('that floods its output with text is stopped at once', async () => {
     startHub([program('yes', 'Yes', `setInterval(() => process.stdout.write('y\\n'.repeat(100)), 5);`)]);
     // The count is the tell, not the grace after the first line (whose sentence has no count).
@@ -144,6 +153,24 @@ describe('a program that is not an ACP agent', () => {
     expect(status.message).toMatch(/^Odd did not answer the ACP handshake: it answered a request Switchboard never sent\. Check/);
   });
 
+  it('that refuses initialize with a secret in its error message is quoted redacted, bounded and on one line', async () => {
+    // What the agent says is untrusted: a key it echoes, a line break, a bidi override, any length (spec E-PRIV-1).
+    const refuse = (message: string) =>
+      `require('node:readline').createInterface({ input: process.stdin }).on('line', (l) => { const m = JSON.parse(l); if (m.method === 'initialize') console.log(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32000, message: ${message} } })); });`;
+    startHub([
+      program('refuser', 'Refuser', refuse(`'Invalid API key ' + process.env.OWN_SECRET + '\\nline2 ' + 'y'.repeat(5000)`)),
+      program('mute-error', 'Mute', refuse(`{ text: 'not a string' }`)),
+    ]);
+    const { status } = await settled('refuser');
+    const read = readByUser(status);
+    expect(read).toMatch(/^Refuser did not answer the ACP handshake: it refused initialize \(code -32000\): “Invalid API key ‹redacted›\\nline2 y+…”\. Check/);
+    expect(read.length).toBeLessThan(400);
+    expect(read).not.toContain(SECRET.slice(0, 4));
+    const mute = readByUser((await settled('mute-error')).status);
+    expect(mute).toBe(`Mute did not answer the ACP handshake: it refused initialize (code -32000) without a message. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
+    expect(logs.join('\n')).not.toContain(SECRET);
+  });
+
   it('answering with an MCP protocol version is named as an MCP server', async () => {
     rig = await startRig([{ id: 'mcp', name: 'Everything' }]);
     await rig.puppets[0].answer('initialize', { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'everything' } });
@@ -156,6 +183,30 @@ describe('a program that is not an ACP agent', () => {
 });
 
 describe('an agent that prints a line before it speaks ACP', () => {
+  it('still starts when that line is a JSON log line, not a JSON-RPC message', async () => {
+    rig = await startRig([{ id: 'logger', name: 'Logger' }]);
+    const [puppet] = rig.puppets;
+    await puppet.next((m) => m.method === 'initialize');
+    // A pino-style log line: an object without method, id, result or error is no response to anything.
+    await puppet.sendRaw('{"level":30,"msg":"server starting"}');
+    await puppet.sendRaw('{"level":30,"msg":"listening","id":7}');
+    await handshake(rig.hub, puppet, 'logger');
+    expect(agentView(rig.hub, 'logger').status.kind).toBe('ready');
+  });
+
+  it('is stopped when it floods JSON log lines instead of answering', async () => {
+    rig = await startRig([{ id: 'flood', name: 'Flood' }]);
+    const [puppet] = rig.puppets;
+    await puppet.next((m) => m.method === 'initialize');
+    for (let i = 0; i < 25; i++) await puppet.sendRaw(`{"level":30,"msg":"tick ${i}"}`);
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'flood').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status.message).toMatch(/^Flood did not answer the ACP handshake: it printed more than 20 JSON lines that are not ACP messages\. Check/);
+  });
+
+
   it('still starts when it answers within the grace', async () => {
     rig = await startRig([{ id: 'chatty', name: 'Chatty' }]);
     const [puppet] = rig.puppets;

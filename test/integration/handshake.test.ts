@@ -71,7 +71,7 @@ describe('initialize and version negotiation', () => {
       const s = agentView(hub, 'a').status;
       return s.kind === 'failed' || s.kind === 'exited' ? s : undefined;
     });
-    expect(status).toMatchObject({ message: expect.stringContaining('refused initialize: boom') });
+    expect(status).toMatchObject({ message: expect.stringContaining('refused initialize (code -32603): “boom”') });
   });
 
   it('says so in the sidebar when the agent command does not exist, and the other agents keep working', async () => {

@@ -265,6 +265,33 @@ describe('the history store survives a restart and records requests without any 
     expect(stored[1].waiting).toBeUndefined();
   });
 
+  it('after a restart and a resume, History shows the last run’s tool call and request as ended with it, not as running and waiting', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const historyFile = join(dataDir, 'history.sqlite');
+    const first = await ready(V1_RESUME, historyFile);
+    await openSession(first.hub, first.puppet, 'a', 's-1');
+    await first.puppet.send(update('s-1', { sessionUpdate: 'tool_call', toolCallId: 't-1', title: 'Ask the user', status: 'in_progress' }));
+    await first.puppet.send(formRequest(41, 's-1'));
+    await queueItem(first.hub, (i) => i.mode === 'form');
+    await rig!.close();
+    rig = undefined;
+
+    const { hub, puppet } = await ready(V1_RESUME, historyFile);
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    const resumed = hub.invoke('resumeHistory', { historyId });
+    const resume = await puppet.next((m) => m.method === 'session/resume');
+    await puppet.send({ id: resume.id, result: {} });
+    await resumed;
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.session.liveSessionKey).toBeDefined();
+    // The queue is empty, and the pane says the tool call ended when Switchboard closed: History agrees.
+    expect(hub.snapshot().queue).toEqual([]);
+    expect(opened.transcript.find((e) => e.kind === 'tool_call')!.toolCall).toMatchObject({ ended: 'ended when Switchboard closed' });
+    const request = opened.transcript.find((e) => e.kind === 'request')!.request!;
+    expect(request).toMatchObject({ mode: 'form', outcome: 'open' });
+    expect(request.waiting).toBeUndefined();
+  });
+
   it('keeps sessions, transcripts and requests across hubs on the same file; pending ones end with the app', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
     const historyFile = join(dataDir, 'history.sqlite');

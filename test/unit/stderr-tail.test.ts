@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STDERR_TAIL_LINES, stderrTail } from '../../electron/core/agents/stderr-tail';
+import { quoteForUser } from '../../electron/core/agents/redact';
 
 // Issue 12, scope 9 with spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
 
@@ -14,5 +15,18 @@ describe('the stderr tail shown with a failed start', () => {
     const text = Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n');
     expect(stderrTail(text, [])).toEqual(Array.from({ length: STDERR_TAIL_LINES }, (_, i) => `line ${50 - STDERR_TAIL_LINES + i}`));
     expect(stderrTail('\n \n', [])).toEqual([]);
+  });
+});
+
+describe('a line an agent wrote, quoted in a sentence (spec E-PRIV-1)', () => {
+  it('is redacted whole before it is cut, so no start of a secret shows', () => {
+    const secret = 'Zq9SECRETvalue-0123456789';
+    expect(quoteForUser(`${'x'.repeat(100)} key ${secret} tail`, [secret], 120)).toBe(`${'x'.repeat(100)} key ‹redacted› tail`);
+  });
+
+  it('drops a trailing start of a secret that the agent-side bound cut off', () => {
+    const secret = 'Zq9SECRETvalue-0123456789';
+    expect(quoteForUser(`key ${secret.slice(0, 9)}`, [secret], 120)).toBe('key …');
+    expect(quoteForUser('plain usage line', [secret], 120)).toBe('plain usage line');
   });
 });

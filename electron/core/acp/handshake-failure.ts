@@ -9,9 +9,10 @@
 
 /**
  * The handshake failed for a reason the agent's own behaviour shows. `message` is the clause after "did not
- * answer the ACP handshake: ", lower case, no stop ("it exited (code 0) before answering"). `printed` is the
- * first line the agent wrote to its standard output that is not an ACP message, as the agent wrote it (at most
- * {@link MAX_QUOTED_OUTPUT_CHARS}); it can hold anything, so it is redacted before anyone reads it and never
+ * answer the ACP handshake: ", lower case, no stop ("it exited (code 0) before answering"). `printed` is what the
+ * agent said instead: the message of the JSON-RPC error it answered with, or else the first line it wrote to its
+ * standard output that is not an ACP message, as the agent wrote it (at most
+ * {@link MAX_PRINTED_BYTES}, uncut); it can hold anything, so it is redacted before anyone reads it and never
  * logged. `closed` is true when the agent closed its output: its exit, which follows, says more.
  */
 export class HandshakeFailed extends Error {
@@ -27,6 +28,14 @@ export class HandshakeFailed extends Error {
 
 /** Characters kept of the line quoted from an agent's output: enough for a usage line or a log line's head. */
 export const MAX_QUOTED_OUTPUT_CHARS = 120;
+
+/**
+ * Bytes of that line the worker keeps and hands to main, which redacts them before it cuts them to
+ * {@link MAX_QUOTED_OUTPUT_CHARS}: a secret that straddles the cut must still be whole to be matched. 8 KiB holds
+ * the shown head plus API keys, JWTs and PEM blocks far longer than any env value seen; a longer line's end is
+ * dropped, and a secret cut there is dropped too (agents/redact.ts quoteForUser).
+ */
+export const MAX_PRINTED_BYTES = 8 * 1024;
 
 /** What to check, said after every handshake failure. */
 const WHAT_TO_CHECK =

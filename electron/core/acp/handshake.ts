@@ -13,8 +13,8 @@
  * mode still needs to see, spec E-URL-6); the observer may keep a message from the SDK altogether.
  */
 import { RequestError, type AnyMessage, type JsonRpcId, type Stream } from '@agentclientprotocol/sdk';
-import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE } from '../budgets';
-import { HandshakeFailed } from './handshake-failure';
+import { BudgetExceeded, MAX_MESSAGES_BEFORE_INITIALIZE, MAX_UNREADABLE_LINES_BEFORE_INITIALIZE } from '../budgets';
+import { HandshakeFailed, MAX_PRINTED_BYTES } from './handshake-failure';
 
 /**
  * A check every incoming message passes first, in the reading loop itself (the depth guard, depth-guard.ts):
@@ -99,28 +99,57 @@ function unsupportedVersionClause(version: unknown): string {
   return `it answered with ACP protocol version ${shown}${mcp}; Switchboard speaks versions 2 and 1`;
 }
 
-/** Characters kept of the error message an agent answers with, in the sentence the user reads. */
-const MAX_ERROR_MESSAGE_CHARS = 200;
+/**
+ * Characters of the error message an agent answers with that the worker hands to main, which redacts them whole
+ * and then cuts them for the sentence the user reads (hub.ts, MAX_QUOTED_OUTPUT_CHARS): as many as the quoted
+ * line keeps (MAX_PRINTED_BYTES), so a secret that straddles the shown part is still whole when it is redacted.
+ */
+const MAX_ERROR_MESSAGE_CHARS = MAX_PRINTED_BYTES;
+
+/**
+ * An agent's JSON-RPC error as a clause and the words to quote: `clause` is Switchboard's, with the code when it
+ * is an integer; `said` is the agent's message, unredacted (main redacts it before anyone reads it), undefined
+ * when it sent no string (an object would read "[object Object]").
+ */
+function errorClause(lead: string, error: { code?: unknown; message?: unknown }): { clause: string; said?: string } {
+  const code = Number.isSafeInteger(error.code) ? ` (code ${String(error.code)})` : '';
+  const said = typeof error.message === 'string' && error.message.trim() !== '' ? error.message.slice(0, MAX_ERROR_MESSAGE_CHARS) : undefined;
+  return { clause: `${lead}${code}${said === undefined ? ' without a message' : ''}`, ...(said === undefined ? {} : { said }) };
+}
+
+/**
+ * Whether a message without a method is a JSON-RPC response: it has an `id` and a `result` or an `error`
+ * (JSON-RPC 2.0 §5). Any other JSON object is not ACP: many agents and their libraries log JSON lines on stdout
+ * (`{"level":30,"msg":"server starting"}`), which is like a banner line, not a reply.
+ */
+function isResponse(message: AnyMessage): boolean {
+  return !('method' in message) && 'id' in message && ('result' in message || 'error' in message);
+}
 
 /**
  * Why a message read before the reply shows the agent will not answer, or undefined when it may still (an agent
  * may send notifications and requests first). Nothing but a client sends `initialize`, and a response can only
  * be to a request we sent, and the only one we sent is ours (JSON-RPC 2.0 §5).
  */
-function notAnAgentClause(message: AnyMessage): string | undefined {
+function notAnAgentClause(message: AnyMessage): HandshakeFailed | undefined {
   if ('method' in message) {
     if (message.method !== 'initialize') return undefined;
-    return 'id' in message && message.id === HANDSHAKE_ID
-      ? "it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does"
-      : 'it sent an initialize request of its own, as an ACP client does, not an agent';
+    return new HandshakeFailed(
+      'id' in message && message.id === HANDSHAKE_ID
+        ? "it sent Switchboard's own initialize request back, as a program that echoes its input (such as cat) does"
+        : 'it sent an initialize request of its own, as an ACP client does, not an agent',
+    );
   }
+  if (!isResponse(message)) return undefined;
   if ('error' in message && message.error) {
-    return `it answered with an error that names no request of Switchboard's: ${String(message.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${message.error.code})`;
+    const { clause, said } = errorClause("it answered with an error that names no request of Switchboard's", message.error);
+    return new HandshakeFailed(clause, said);
   }
-  return 'it answered a request Switchboard never sent';
+  return new HandshakeFailed('it answered a request Switchboard never sent');
 }
 
 async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Promise<Record<string, unknown>> {
+  let notMessages = 0;
   for (;;) {
     const { value: read, done } = await reader.read();
     if (done) throw new HandshakeFailed('it closed its output without answering', undefined, true);
@@ -128,7 +157,15 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
     if (value === undefined) continue;
     if (!isResponseTo(value, HANDSHAKE_ID)) {
       const refusal = notAnAgentClause(value);
-      if (refusal) throw new HandshakeFailed(refusal);
+      if (refusal) throw refusal;
+      if (!('method' in value) && !isResponse(value)) {
+        // A JSON line that is no JSON-RPC message (a log line): skipped like a banner, never given to the SDK, and
+        // counted against the same bound as unreadable text lines (worker/output-before-ready.ts).
+        if (++notMessages > MAX_UNREADABLE_LINES_BEFORE_INITIALIZE) {
+          throw new HandshakeFailed(`it printed more than ${MAX_UNREADABLE_LINES_BEFORE_INITIALIZE} JSON lines that are not ACP messages`);
+        }
+        continue;
+      }
       // Held until the SDK client exists; bounded (budgets.ts), an agent that floods first is stopped.
       if (early.length >= MAX_MESSAGES_BEFORE_INITIALIZE) {
         throw new BudgetExceeded(`it sent more than ${MAX_MESSAGES_BEFORE_INITIALIZE} messages before answering initialize`);
@@ -137,7 +174,9 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
       continue;
     }
     if ('error' in value && value.error) {
-      throw new HandshakeFailed(`it refused initialize: ${String(value.error.message).slice(0, MAX_ERROR_MESSAGE_CHARS)} (code ${value.error.code})`);
+      // The agent's words go where a printed line would, so main quotes them redacted, cut and on one line.
+      const { clause, said } = errorClause('it refused initialize', value.error);
+      throw new HandshakeFailed(clause, said);
     }
     const result = (value as { result?: unknown }).result;
     if (typeof result !== 'object' || result === null) throw new HandshakeFailed('it answered initialize without a result');
@@ -155,7 +194,7 @@ function isTrackedId(id: unknown): id is string | number {
 }
 
 function isResponseTo(message: AnyMessage, id: JsonRpcId): boolean {
-  return !('method' in message) && 'id' in message && message.id === id;
+  return isResponse(message) && 'id' in message && message.id === id;
 }
 
 /** Races `promise` against `ms`; on time-out rejects with a HandshakeFailed whose clause `onTimeout` returns. */

@@ -10,7 +10,7 @@
  * - for log lines only ({@link redactLogLine}): every URL is cut to its scheme and host, since paths and
  *   queries carry OAuth `state`, codes and tokens.
  */
-import { cutText } from '../../../shared/cut-text';
+import { ELLIPSIS, cutText } from '../../../shared/cut-text';
 
 const REDACTED = '‹redacted›';
 
@@ -70,4 +70,27 @@ export function redactLogLine(line: string, secrets: Iterable<string> = []): str
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
     .replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
   return cutText(text, MAX_LOG_LINE_CHARS);
+}
+
+/**
+ * Text an agent wrote, made safe to quote in a sentence the user reads (spec E-PRIV-1): redacted whole by
+ * {@link redactLogLine} (secrets, token shapes, URL paths; control characters escaped, so it is one line), then
+ * cut to `max` characters. Redacting first matters: cutting first can leave part of a secret that no longer
+ * matches. A text that the agent's own bound cut short may end in the first characters of a secret, which no
+ * net can match; a trailing piece that begins one of `secrets` is dropped. Never throws.
+ */
+export function quoteForUser(text: string, secrets: Iterable<string>, max: number): string {
+  const values = [...secrets].filter((secret) => secret.length > 5);
+  let safe = redactLogLine(text, values);
+  const fragment = Math.max(0, ...values.map((secret) => startOfSecretAtEnd(safe, secret)));
+  if (fragment) safe = `${safe.slice(0, safe.length - fragment)}${ELLIPSIS}`;
+  return cutText(safe, max);
+}
+
+/** The length of the longest start of `secret` (shorter than it) that `text` ends with; 0 when none. */
+function startOfSecretAtEnd(text: string, secret: string): number {
+  for (let length = Math.min(secret.length - 1, text.length); length > 0; length--) {
+    if (text.endsWith(secret.slice(0, length))) return length;
+  }
+  return 0;
 }

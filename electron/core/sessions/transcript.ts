@@ -276,11 +276,14 @@ export function toolCallSummary(toolCall: ToolCallView): string {
 
 /**
  * A stored transcript of a session that is live now, as history shows it: nothing is marked ended (its tool
- * calls may still finish), and a request stored as `open` is one that still waits for the user (the recorder
- * is flushed before a record is read), so it reads as waiting, not as "ended when Switchboard closed".
+ * calls may still finish), and a request stored as `open` whose entry id is in `waitingEntryIds` (its card is
+ * in this run's queue) reads as waiting. An `open` request from an earlier run (the session was resumed after
+ * Switchboard closed) is not waiting: nothing can answer it now, so it keeps its stored outcome.
  */
-export function liveEntries(entries: TranscriptEntry[]): TranscriptEntry[] {
-  return entries.map((entry) => (entry.request?.outcome === 'open' ? { ...entry, request: { ...entry.request, waiting: true } } : entry));
+export function liveEntries(entries: TranscriptEntry[], waitingEntryIds: ReadonlySet<string>): TranscriptEntry[] {
+  return entries.map((entry) =>
+    entry.request?.outcome === 'open' && waitingEntryIds.has(entry.entryId) ? { ...entry, request: { ...entry.request, waiting: true } } : entry,
+  );
 }
 
 /**

@@ -9,14 +9,12 @@
  * on ACP's stdio transport is one JSON object a line); the SDK still decides what the line really is.
  */
 import { MAX_UNREADABLE_LINES_BEFORE_INITIALIZE, UNREADABLE_OUTPUT_GRACE_MS } from '../../budgets';
-import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS } from '../handshake-failure';
+import { HandshakeFailed, MAX_PRINTED_BYTES } from '../handshake-failure';
 
 const NEWLINE = 0x0a;
 const OPEN_BRACE = 0x7b;
 /** Bytes skipped at a line's start: space, tab, carriage return, and the UTF-8 byte order mark's three. */
 const LEADING_BYTES = new Set([0x20, 0x09, 0x0d, 0xef, 0xbb, 0xbf]);
-/** Bytes kept of the first unreadable line: enough for MAX_QUOTED_OUTPUT_CHARS characters of UTF-8. */
-const QUOTE_BYTES = MAX_QUOTED_OUTPUT_CHARS * 4;
 
 export class OutputBeforeReady {
   /**
@@ -39,11 +37,14 @@ export class OutputBeforeReady {
     this.givenUp.catch(() => {});
   }
 
-  /** The first line that is not an ACP message, cut to MAX_QUOTED_OUTPUT_CHARS, unredacted; undefined if none. */
+  /**
+   * The first line that is not an ACP message, at most MAX_PRINTED_BYTES of it, unredacted and uncut (main
+   * redacts it whole, then cuts it: hub.ts); undefined if none.
+   */
   get printed(): string | undefined {
     if (!this.quote.length) return undefined;
-    const text = new TextDecoder().decode(Uint8Array.from(this.quote)).trimEnd();
-    return text.length > MAX_QUOTED_OUTPUT_CHARS ? `${text.slice(0, MAX_QUOTED_OUTPUT_CHARS - 1)}…` : text;
+    // A multi-byte character cut at the bound decodes to U+FFFD, which the quote may show; it is never a secret.
+    return new TextDecoder().decode(Uint8Array.from(this.quote)).trimEnd();
   }
 
   /** Reads one chunk of the agent's output (before the handshake is done). */
@@ -57,7 +58,7 @@ export class OutputBeforeReady {
         if (LEADING_BYTES.has(byte)) continue;
         this.atLineStart = false;
         if (byte !== OPEN_BRACE) this.unreadableLine(byte);
-      } else if (this.quoting && this.quote.length < QUOTE_BYTES) {
+      } else if (this.quoting && this.quote.length < MAX_PRINTED_BYTES) {
         this.quote.push(byte);
       }
     }
