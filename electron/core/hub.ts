@@ -1426,8 +1426,13 @@ export class Hub {
     if (replay && unreadable > 0 && !fresh) {
       // Garbage in the replay: the stored transcript stays as it was, and the user is told why.
       session.transcript.system(`The agent's replay had ${unreadable} update${unreadable === 1 ? '' : 's'} Switchboard could not read, so your saved transcript was kept as it was.`);
+    } else if (replay && !fresh && userMessages(entries) < userMessages(stored)) {
+      // A replay with fewer of the user's messages than the store (an agent that replays nothing answers `{}`)
+      // would erase what only the store has: the store is kept, as for an unreadable replay.
+      session.transcript.system('The agent replayed less of this session than Switchboard saved, so your saved transcript was kept as it was; it is in History.');
     } else if (replay) {
-      this.history.replaceEntries(record.historyId, entries);
+      // Switchboard's own request records (what the user answered) are in no agent's replay: they are carried over.
+      this.history.replaceEntries(record.historyId, fresh ? entries : withRequestRecords(entries, stored));
     } else if (fresh) {
       session.transcript.system('The agent resumed this session without replaying it; earlier messages are not shown.');
     }
@@ -1593,6 +1598,37 @@ function describeResumeFailure(agentName: string, how: 'resume' | 'load', error:
     return `${agentName} no longer knows this session. Use Continue in a new session to carry on with its transcript.`;
   }
   return `${agentName} could not ${how} the session: ${describeAgentError(error)}. Your saved transcript is unchanged.`;
+}
+
+/** How many messages the user sent in `entries`: what a replay must hold at least to replace a stored transcript. */
+function userMessages(entries: TranscriptEntry[]): number {
+  return entries.filter((entry) => entry.role === 'user' && (entry.kind ?? 'message') === 'message').length;
+}
+
+/**
+ * `replay` with the request records of `stored` that it lacks put back where they were: each after as many of the
+ * user's messages as came before it in `stored` (so in the same turn), before the next one.
+ */
+function withRequestRecords(replay: TranscriptEntry[], stored: TranscriptEntry[]): TranscriptEntry[] {
+  const have = new Set(replay.map((entry) => entry.entryId));
+  const byTurn = new Map<number, TranscriptEntry[]>();
+  let turn = 0;
+  for (const entry of stored) {
+    if (entry.role === 'user' && (entry.kind ?? 'message') === 'message') turn++;
+    else if (entry.kind === 'request' && !have.has(entry.entryId)) byTurn.set(turn, [...(byTurn.get(turn) ?? []), entry]);
+  }
+  if (!byTurn.size) return replay;
+  const merged: TranscriptEntry[] = [...(byTurn.get(0) ?? [])];
+  turn = 0;
+  for (const entry of replay) {
+    if (entry.role === 'user' && (entry.kind ?? 'message') === 'message') {
+      if (turn > 0) merged.push(...(byTurn.get(turn) ?? []));
+      turn++;
+    }
+    merged.push(entry);
+  }
+  for (const [at, records] of byTurn) if (at >= Math.max(turn, 1)) merged.push(...records);
+  return merged;
 }
 
 /** The agent answered -32000 "Authentication required". */

@@ -135,6 +135,51 @@ describe('E-CXL-5: an old cancelled idle snapshot never touches a request pendin
   });
 });
 
+describe('a v1 session/load replay never erases what only the store has', () => {
+  async function sessionWithAnsweredForm() {
+    const { hub, puppet } = await ready(V1_FULL);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const turn = hub.invoke('prompt', { sessionKey, text: 'hello there' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(update('s-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi' } }));
+    await puppet.send(formRequest(12, 's-1'));
+    const item = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' });
+    await puppet.responseTo(12);
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    await restartAgent(hub, puppet, V1_FULL);
+    return { hub, puppet, historyId };
+  }
+
+  it('an agent that replays nothing leaves the saved transcript as it was, and says so', async () => {
+    const { hub, puppet, historyId } = await sessionWithAnsweredForm();
+    const loaded = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    const request = await puppet.next((m) => m.method === 'session/load');
+    await puppet.send({ id: request.id, result: {} });
+    const { sessionKey } = await loaded;
+    const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
+    expect(session.transcript.map((e) => e.text).join('\n')).toContain('your saved transcript was kept as it was');
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.transcript.map((e) => e.text)).toEqual(expect.arrayContaining(['hello there', 'Hi', 'Who are you?']));
+    expect(opened.transcript.find((e) => e.kind === 'request')!.request).toMatchObject({ outcome: 'declined' });
+  });
+
+  it('a full replay replaces it, keeping the record of what the user answered in its turn', async () => {
+    const { hub, puppet, historyId } = await sessionWithAnsweredForm();
+    const loaded = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    const request = await puppet.next((m) => m.method === 'session/load');
+    await puppet.send(update('s-1', { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'hello there' } }));
+    await puppet.send(update('s-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Hi (replayed)' } }));
+    await puppet.send({ id: request.id, result: {} });
+    await loaded;
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.transcript.map((e) => e.text)).toEqual(['hello there', 'Hi (replayed)', 'Who are you?']);
+    expect(opened.transcript[2].request).toMatchObject({ outcome: 'declined' });
+  });
+});
+
 describe('resume, close and delete behind the advertised capabilities', () => {
   it('v1 prefers session/resume and keeps the stored transcript; an unknown session points to Continue', async () => {
     const { hub, puppet } = await ready(V1_RESUME);
