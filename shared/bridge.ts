@@ -25,8 +25,11 @@ export interface StoppedDetail {
    * (env values, key shapes, URL paths; spec E-PRIV-1). Absent when it wrote nothing.
    */
   stderrTail?: string[];
-  /** The setting to check in the agent editor: the command (not found, not executable) or the working folder. */
-  fix?: 'command' | 'folder';
+  /**
+   * The setting to check in the agent editor: the command (not found, not executable), the working folder, or
+   * the command and its arguments as a whole (`protocol`: it ran, but did not speak ACP at the handshake).
+   */
+  fix?: 'command' | 'folder' | 'protocol';
 }
 
 /** Lifecycle of one configured agent process, as the sidebar shows it. */

@@ -662,13 +662,16 @@ export class Hub {
     if (error instanceof BudgetExceeded) message = stoppedSentence(config.name, error.message);
     else if (error instanceof HandshakeFailed) message = handshakeSentence(config.name, error.message, this.quoted(error.printed));
     else message = handshakeSentence(config.name, this.quoted(error instanceof Error ? error.message : String(error)) ?? 'it failed');
-    this.setAgent(runtime, { status: { kind: 'failed', message } });
+    // What it did shows a program that is not an ACP agent (as configured): the pane offers Edit. A budget
+    // exceeded is an agent that speaks ACP too much, not a wrong command. Built-in agents have nothing to edit.
+    const fix = error instanceof HandshakeFailed && !config.builtin ? ({ fix: 'protocol' } as const) : {};
+    this.setAgent(runtime, { status: { kind: 'failed', message, ...fix } });
     // The clause only: what the agent printed can hold anything, and stays out of the log (spec E-PRIV-1).
     this.log(`agent ${config.id}: handshake failed: ${error instanceof Error ? error.message : String(error)}`);
     void process.stop().then((exit) => {
       if (runtime.process !== process || runtime.connectionId !== undefined || runtime.view.status.kind !== 'failed') return;
       this.log(`agent ${config.id}: ${exit.message}`);
-      this.setAgent(runtime, { status: { kind: 'failed', message, ...this.stoppedDetail(runtime, { ...exit, fix: undefined }) } });
+      this.setAgent(runtime, { status: { kind: 'failed', message, ...this.stoppedDetail(runtime, { ...exit, fix: undefined }), ...fix } });
     });
   }
 
@@ -740,7 +743,8 @@ export class Hub {
       clearTimeout(timer);
       if (this.stopping || runtime.process !== process || runtime.connectionId !== undefined) return;
       const message = handshakeSentence(runtime.config.name, exitedClause(exit.code, exit.signal), this.quoted(runtime.printedBeforeExit));
-      this.exitStatus(runtime, exit, message, true);
+      // Ended without a word of ACP: the command as a whole is what to check, unless its exit names the command.
+      this.exitStatus(runtime, { ...exit, fix: exit.fix ?? 'protocol' }, message, true);
     });
   }
 

@@ -12,6 +12,21 @@ const header = (page: Page) => page.getByRole('main').locator('.agent-header');
 /** A key-shaped value the agent echoes to stderr: it must never reach the screen. */
 const PLANTED_KEY = 'sk-ant-api03-plantedSecretValue0123456789';
 
+test.describe('a program that is not an ACP agent', () => {
+  test.use({ agentsConfig: { agents: [{ id: 'cat', name: 'Cat', command: '/bin/cat', args: [], env: {} }], urlMode: 'app-window' } });
+
+  // Designer's review (session 18): the pane offered only Restart agent, which cannot fix a wrong command.
+  test('says what to check and offers Edit, not only Restart', async ({ app }) => {
+    await sidebar(app).getByRole('button', { name: 'Cat', exact: true }).click();
+    await expect(header(app)).toContainText('Cat did not answer the ACP handshake');
+    const fix = header(app).getByRole('group', { name: 'Check that it speaks ACP' });
+    await expect(fix).toContainText('“/bin/cat” ran, but not as an ACP agent.');
+    await expect(app.getByRole('main')).toContainText('Fix its settings (Edit, above), then restart it');
+    await fix.getByRole('button', { name: 'Edit Cat' }).click();
+    await expect(app.getByRole('dialog', { name: 'Agent settings' }).getByLabel('Command')).toHaveValue('/bin/cat');
+  });
+});
+
 test.describe('a failed start', () => {
   test.use({
     agentsConfig: {

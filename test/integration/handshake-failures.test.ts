@@ -80,7 +80,8 @@ describe('a program that is not an ACP agent', () => {
     );
     // Switchboard stopped it; cat exits 0 on EOF. The story stays the same, and it is not restarted.
     const later = await afterItsExit('cat');
-    expect(later).toMatchObject({ kind: 'failed', message: agentStatusDetail(status) });
+    // The pane offers Edit on what to check: the command and its arguments as a whole (designer's review, s18).
+    expect(later).toMatchObject({ kind: 'failed', message: agentStatusDetail(status), fix: 'protocol' });
     expect(logs.filter((line) => line.includes('ready'))).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import { ProcessTree } from './process-tree';
 
 export { SNAPSHOT_INTERVAL_MS } from './process-tree';
 import { RingBuffer } from './ring-buffer';
+import type { StoppedDetail } from '../../../shared/bridge';
 
 /** What to run. `env` is merged over the parent's environment. */
 export interface LaunchSpec {
@@ -32,7 +33,7 @@ export interface ExitInfo {
    * What in the agent's settings is most likely wrong, when the way it ended says so: `command` (no such program,
    * not executable, or a shell's 127 "not found" / 126 "cannot execute"), `folder` (its working folder is missing).
    */
-  fix?: 'command' | 'folder';
+  fix?: StoppedDetail['fix'];
 }
 
 /** Exit codes by which a shell (or `env`, `npx`'s shim) says the program was not found (127) or not executable (126). */

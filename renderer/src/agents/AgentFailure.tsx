@@ -22,6 +22,11 @@ const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body:
         : // It ran, and said (126/127) that what it runs could not be found or run: a wrapper or shell script.
           `“${agent.settings.command ?? ''}” ran, but a program it starts was not found or could not be run. Check the command and its arguments in the agent’s settings.`,
   },
+  protocol: {
+    title: 'Check that it speaks ACP',
+    body: (agent) =>
+      `“${agent.settings.command ?? ''}” ran, but not as an ACP agent. Many agents need a flag or an ACP adapter to speak ACP on their standard input and output: check the command and its arguments in the agent’s settings.`,
+  },
   folder: {
     title: 'Check the working folder',
     body: (agent) => `The folder “${agent.settings.cwd ?? ''}” does not exist. Choose another in the agent’s settings, or leave it empty.`,
