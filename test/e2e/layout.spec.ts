@@ -147,7 +147,7 @@ test.describe('a notice takes room and covers nothing', () => {
         const withNotice = await boxesOf(parts);
         const logWith = await box(transcript(app));
 
-        // Keyboard: the notice’s buttons are in the tab order, before the suggestion chips and the composer.
+        // Keyboard: the notice’s buttons are in the tab order, before the composer.
         await composer(app).focus();
         const dismiss = notice.getByRole('button', { name: 'Dismiss notice' });
         for (let i = 0; i < 40 && !(await dismiss.evaluate((el) => el === document.activeElement)); i++) await app.keyboard.press('Shift+Tab');
@@ -345,10 +345,11 @@ test.describe('no blank regions from 640 to 1920 px', () => {
         expect(queue.height, `requests’ height ${where}`).toBeCloseTo(height, 0);
         expect(main.width, `the session keeps room ${where}`).toBeGreaterThanOrEqual(300);
       }
-      // Inside the session: the transcript reaches down to the suggestions (no gap under it).
+      // Inside the session: the transcript reaches down to the composer (no gap under it; the suggestions
+      // went with the first message).
       const log = await box(transcript(app));
-      const suggestions = await box(app.getByRole('list', { name: 'Try' }));
-      expect(suggestions.y - (log.y + log.height), `gap under the transcript ${where}`).toBeLessThanOrEqual(40);
+      const message = await box(composer(app));
+      expect(message.y - (log.y + log.height), `gap under the transcript ${where}`).toBeLessThanOrEqual(40);
       await expectOnScreen(app.getByRole('button', { name: 'Send prompt' }), `Send prompt ${where}`);
     }
   });

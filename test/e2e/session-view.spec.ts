@@ -207,3 +207,55 @@ test.describe('a message typed while the agent’s turn goes on', () => {
     await expect(composer).toHaveValue('');
   });
 });
+
+test.describe('what stays above and below the transcript', () => {
+  // Paced so the plan's steps take ~2 s (planStepMs = 16 × DEMO_STREAM_MS) and the strip can be seen mid-turn.
+  test.use({ agentsConfig: demoAgents(['Demo agent'], { DEMO_STREAM_MS: '40' }) });
+
+  /** The strip above the transcript (not the plan's own entry in the log). */
+  function planStrip(page: Page) {
+    return page.getByRole('main').locator('details').filter({ has: page.locator('summary', { hasText: /^Plan: / }) });
+  }
+
+  test('the plan strip shows the turn’s plan while it has steps left, and goes when the turn ends or is stopped', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'plan');
+    await expect(planStrip(app)).toBeVisible();
+    await expect(planStrip(app)).toContainText(/of 3 done/);
+    // Ended: the plan is all done and no longer "going on"; its entry stays in the transcript.
+    await expect(transcript(app)).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+    await expect(planStrip(app)).toHaveCount(0);
+    await expect(transcript(app).getByRole('group', { name: 'Plan' })).toContainText('3 of 3 done');
+
+    // Stopped half way: the strip does not keep saying "1 of 3 done · …" as if the work went on.
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('plan');
+    await composer.press('Enter');
+    await expect(planStrip(app)).toBeVisible();
+    await app.getByRole('button', { name: 'Stop' }).click();
+    await expect(transcript(app)).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+    await expect(planStrip(app)).toHaveCount(0);
+
+    // A later turn that leaves the plan alone does not bring the half-done plan back above it.
+    await composer.fill('form');
+    await composer.press('Enter');
+    await expect(card(app, 'Demo agent')).toBeVisible();
+    await expect(transcript(app)).toHaveAttribute('aria-busy', 'true');
+    await expect(planStrip(app)).toHaveCount(0);
+  });
+
+  test('suggestions start a session and give the room back to the transcript once the user has sent something', async ({ app }) => {
+    const sidebar = app.getByRole('navigation', { name: 'Agents' });
+    await sidebar.getByRole('button', { name: /^Demo agent/ }).click();
+    await app.getByRole('button', { name: 'New session' }).click();
+    const suggestions = app.getByRole('list', { name: 'Try' });
+    await expect(suggestions).toBeVisible();
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('plan');
+    await composer.press('Enter');
+    await expect(suggestions).toHaveCount(0);
+    // The commands are still one keystroke away in the composer.
+    await expect(transcript(app)).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+    await composer.fill('/');
+    await expect(app.getByRole('listbox', { name: 'Commands' })).toBeVisible();
+  });
+});

@@ -1,5 +1,5 @@
 import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel, TranscriptEntry } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/format';
@@ -131,7 +131,7 @@ export function SessionView(props: SessionViewProps) {
         <SessionBar session={session} live={live} />
       </header>
 
-      <PlanStrip entries={drawn.entries} />
+      <PlanStrip entries={drawn.entries} turnGoesOn={drawn.busy} />
       <RecordActionsContext.Provider value={recordActions}>
         <Transcript entries={drawn.entries} busy={drawn.busy} />
       </RecordActionsContext.Provider>
@@ -139,7 +139,10 @@ export function SessionView(props: SessionViewProps) {
       {/* The app's notices, when there are any: above the suggestions and the composer, covering neither. */}
       <NoticePlace />
 
-      {session.suggestions.length > 0 && (
+      {/* Suggestions start a conversation: once the user has sent something they would only take the
+          transcript's height (designer's review, session 18: 2–5 rows at 800 px); `/` in the composer still
+          completes every command. */}
+      {session.suggestions.length > 0 && !hasUserMessage(drawn.entries) && (
         <div className="suggestions">
           <span className="suggestions-label" id={`${ids}-suggestions`}>
             Try
@@ -191,6 +194,11 @@ export function SessionView(props: SessionViewProps) {
       />
     </section>
   );
+}
+
+/** True once the transcript holds a message the user sent (the session is no longer empty). */
+function hasUserMessage(entries: TranscriptEntry[]): boolean {
+  return entries.some((entry) => entry.role === 'user');
 }
 
 /** Focuses a text box with the caret after its text. */
