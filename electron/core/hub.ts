@@ -29,7 +29,7 @@ import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
-import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
+import { HandshakeFailed, MAX_PRINTED_BYTES, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
@@ -675,6 +675,11 @@ export class Hub {
     });
   }
 
+  /** Every configured agent's env values: what an agent's text shown to the user is redacted against. */
+  private secretValues(): string[] {
+    return [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
+  }
+
   /** A line the agent printed, redacted whole and then cut (spec E-PRIV-1), or undefined. */
   private quoted(printed: string | undefined): string | undefined {
     if (printed === undefined) return undefined;
@@ -1106,7 +1111,7 @@ export class Hub {
       if (isAuthRequired(error) && runtime.view.authMethods.length) {
         throw new Error(`${runtime.config.name} asks you to sign in first: use a Sign in button above.`);
       }
-      throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error)}`);
+      throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error, this.secretValues())}`);
     }
     const { sessionId, ...sessionSetup } = created;
     const session = new Session(
@@ -1153,7 +1158,7 @@ export class Hub {
         await connection.setMode(session.view.sessionId, memory.modeId);
         session.modeChanged(memory.modeId);
       } catch (error) {
-        session.transcript.system(`Your last mode (${memory.modeId}) could not be set again: ${describeAgentError(error)}`);
+        session.transcript.system(`Your last mode (${memory.modeId}) could not be set again: ${describeAgentError(error, this.secretValues())}`);
       }
     }
     for (const [configId, value] of Object.entries(memory.configOptions ?? {})) {
@@ -1163,7 +1168,7 @@ export class Hub {
       try {
         session.configOptionsChanged(await connection.setConfigOption(session.view.sessionId, configId, value));
       } catch (error) {
-        session.transcript.system(`Your last ${option.name} (${String(value)}) could not be set again: ${describeAgentError(error)}`);
+        session.transcript.system(`Your last ${option.name} (${String(value)}) could not be set again: ${describeAgentError(error, this.secretValues())}`);
       }
     }
   }
@@ -1175,7 +1180,7 @@ export class Hub {
     try {
       await connection.setMode(session.view.sessionId, modeId);
     } catch (error) {
-      throw new Error(`The agent refused the mode: ${describeAgentError(error)}`);
+      throw new Error(`The agent refused the mode: ${describeAgentError(error, this.secretValues())}`);
     }
     session.modeChanged(modeId);
     await this.remember(session.view.agentId, (memory) => ({ ...memory, modeId }));
@@ -1192,7 +1197,7 @@ export class Hub {
     try {
       session.configOptionsChanged(await connection.setConfigOption(session.view.sessionId, configId, value));
     } catch (error) {
-      throw new Error(`The agent refused ${option.name}: ${describeAgentError(error)}`);
+      throw new Error(`The agent refused ${option.name}: ${describeAgentError(error, this.secretValues())}`);
     }
     await this.remember(session.view.agentId, (memory) => ({ ...memory, configOptions: { ...memory.configOptions, [configId]: value } }));
   }
@@ -1419,7 +1424,7 @@ export class Hub {
     } catch (error) {
       this.sessions.remove(session.view.sessionKey);
       this.emit({ type: 'sessionRemoved', sessionKey: session.view.sessionKey });
-      throw new Error(describeResumeFailure(runtime.config.name, how, error, connection.signal.aborted));
+      throw new Error(describeResumeFailure(runtime.config.name, how, error, connection.signal.aborted, this.secretValues()));
     }
     // The connection resolves once the replay and the v2 snapshot (both before the response) are delivered.
     session.replayFinished();
@@ -1475,7 +1480,7 @@ export class Hub {
       try {
         await connection.closeSession(session.view.sessionId);
       } catch (error) {
-        this.emit({ type: 'notice', level: 'info', agentId: runtime.config.id, text: `${runtime.config.name} could not close the session: ${describeAgentError(error)}` });
+        this.emit({ type: 'notice', level: 'info', agentId: runtime.config.id, text: `${runtime.config.name} could not close the session: ${describeAgentError(error, this.secretValues())}` });
       }
     }
     this.forgetSession(session, ENDED.closed);
@@ -1506,7 +1511,7 @@ export class Hub {
         await connection.deleteSession(record.sessionId);
       } catch (error) {
         if (!(error instanceof RequestError && error.code === -32002)) {
-          agentNotice = `${runtime.config.name} could not delete its own copy: ${describeAgentError(error)}`;
+          agentNotice = `${runtime.config.name} could not delete its own copy: ${describeAgentError(error, this.secretValues())}`;
         }
       }
     }
@@ -1524,7 +1529,7 @@ export class Hub {
     try {
       page = await connection.listSessions(cursor);
     } catch (error) {
-      throw new Error(`${runtime.config.name} could not list its sessions: ${describeAgentError(error)}`);
+      throw new Error(`${runtime.config.name} could not list its sessions: ${describeAgentError(error, this.secretValues())}`);
     }
     this.recorder.flush();
     const sessions = page.sessions.map((listed): HistorySessionView => {
@@ -1596,12 +1601,12 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
  * Why a `session/load` or `session/resume` failed, in a sentence: an agent that no longer knows the
  * session (-32002 or -32602) is pointed at Continue in a new session.
  */
-function describeResumeFailure(agentName: string, how: 'resume' | 'load', error: unknown, connectionClosed: boolean): string {
+function describeResumeFailure(agentName: string, how: 'resume' | 'load', error: unknown, connectionClosed: boolean, secrets: Iterable<string>): string {
   if (connectionClosed) return `${agentName} stopped before it ${how === 'load' ? 'loaded' : 'resumed'} the session.`;
   if (error instanceof RequestError && (error.code === -32002 || error.code === -32602)) {
     return `${agentName} no longer knows this session. Use Continue in a new session to carry on with its transcript.`;
   }
-  return `${agentName} could not ${how} the session: ${describeAgentError(error)}. Your saved transcript is unchanged.`;
+  return `${agentName} could not ${how} the session: ${describeAgentError(error, secrets)}. Your saved transcript is unchanged.`;
 }
 
 /** How many messages the user sent in `entries`: what a replay must hold at least to replace a stored transcript. */
@@ -1656,12 +1661,24 @@ function launchFields(config: AgentConfig) {
   return [config.command, config.args, config.env, config.cwd, config.builtin];
 }
 
-/** An agent's JSON-RPC error in words, with its `data` when that says more than the message. */
-function describeAgentError(error: unknown): string {
+/**
+ * Characters of an agent's error (message and detail) shown in a notice, a status or a transcript line: enough for
+ * a sentence and its detail; an agent's message can be any length (a 200k-character one filled a notice).
+ */
+const MAX_AGENT_ERROR_CHARS = 300;
+
+/**
+ * An agent's JSON-RPC error in words, with its `data` when that says more than the message: redacted whole against
+ * `secrets` and token shapes, on one line, then cut to {@link MAX_AGENT_ERROR_CHARS} (spec E-PRIV-1). The agent's
+ * text is untrusted; every notice and sentence built from an agent error goes through here.
+ */
+function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   const message = error instanceof Error ? error.message : String(error);
   const data = error instanceof RequestError ? error.data : undefined;
   const detail = typeof data === 'string' ? data : typeof (data as { details?: unknown })?.details === 'string' ? (data as { details: string }).details : undefined;
-  return detail && !message.includes(detail) ? `${message} (${detail.slice(0, 300)})` : message;
+  // Bounded before redaction only far past what is shown, so a secret straddling the shown part is still whole.
+  const raw = (detail && !message.includes(detail) ? `${message} (${detail})` : message).slice(0, MAX_PRINTED_BYTES);
+  return quoteForUser(raw, secrets, MAX_AGENT_ERROR_CHARS);
 }
 
 /**

@@ -76,7 +76,9 @@ function nestingOf(text: string): number {
   let deepest = 0;
   for (let kind: number = scanner.scan(); kind !== TOKEN.eof && deepest <= MAX_ZED_SETTINGS_DEPTH; kind = scanner.scan()) {
     if (kind === TOKEN.openBrace || kind === TOKEN.openBracket) deepest = Math.max(deepest, ++depth);
-    else if (kind === TOKEN.closeBrace || kind === TOKEN.closeBracket) depth--;
+    // Never below 0: stray closers (the file is invalid anyway) must not bank depth that later openers use up
+    // unseen, which let `}` × n then `[` × n nest n levels past the check.
+    else if ((kind === TOKEN.closeBrace || kind === TOKEN.closeBracket) && depth > 0) depth--;
   }
   return deepest;
 }

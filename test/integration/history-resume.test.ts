@@ -222,6 +222,22 @@ describe('resume, close and delete behind the advertised capabilities', () => {
     expect((await history(hub)).sessions).toHaveLength(0);
   });
 
+  it('a failed session/close is told in a notice bounded in length, with no key in it (spec E-PRIV-1)', async () => {
+    const { hub, puppet } = await ready(V2_FULL);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const notices: string[] = [];
+    hub.subscribe((events) => events.forEach((e) => e.type === 'notice' && notices.push(e.text)));
+    const closing = hub.invoke('closeSession', { sessionKey });
+    const close = await puppet.next((m) => m.method === 'session/close');
+    const key = 'sk-ant-api03-' + 'k'.repeat(30);
+    await puppet.send({ id: close.id, error: { code: -32603, message: `close failed, key ${key}\n${'z'.repeat(200_000)}` } });
+    await closing;
+    const notice = await eventually(() => notices.find((n) => n.includes('could not close the session')));
+    expect(notice).toMatch(/^Agent A could not close the session: close failed, key ‹redacted›\\nz+…$/);
+    expect(notice.length).toBeLessThan(400);
+    expect(notice).not.toContain('sk-ant');
+  });
+
   it('does not send session/close or session/delete to a v1 agent that did not advertise them', async () => {
     const { hub, puppet } = await ready(V1_INIT_RESULT);
     const sessionKey = await openSession(hub, puppet, 'a', 's-1');

@@ -191,6 +191,10 @@ describe('absurdly deep files', () => {
         `The file is not valid Zed settings: it nests more than ${MAX_ZED_SETTINGS_DEPTH} levels deep, so it was not read.`,
       );
     }
+    // Stray closers first cannot bank depth for the openers after them.
+    expect(() => importZedSettings(`[1 ${'}'.repeat(200_000)}, ${'['.repeat(200_000)}`)).toThrow(
+      `The file is not valid Zed settings: it nests more than ${MAX_ZED_SETTINGS_DEPTH} levels deep, so it was not read.`,
+    );
     // Brackets inside strings and comments are not nesting.
     const text = `{ // [[[[ {{{{\n "lsp": ${nested(MAX_ZED_SETTINGS_DEPTH - 2)}, "agent_servers": { "My agent": { "type": "custom", "command": "${'['.repeat(200)}" } } }`;
     expect(importZedSettings(text).agents).toEqual([expect.objectContaining({ name: 'My agent', command: '['.repeat(200) })]);

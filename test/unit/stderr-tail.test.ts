@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STDERR_TAIL_LINES, stderrTail } from '../../electron/core/agents/stderr-tail';
-import { quoteForUser } from '../../electron/core/agents/redact';
+import { quoteForUser, redactLogLine } from '../../electron/core/agents/redact';
 
 // Issue 12, scope 9 with spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
 
@@ -28,5 +28,14 @@ describe('a line an agent wrote, quoted in a sentence (spec E-PRIV-1)', () => {
     const secret = 'Zq9SECRETvalue-0123456789';
     expect(quoteForUser(`key ${secret.slice(0, 9)}`, [secret], 120)).toBe('key …');
     expect(quoteForUser('plain usage line', [secret], 120)).toBe('plain usage line');
+  });
+});
+
+describe('a log line built from agent text', () => {
+  it('escapes bidi controls, C1 controls and zero-width marks, so it reads as what it holds', () => {
+    expect(redactLogLine('file evil\u202Eexe.txt \u2066iso\u2069 c1\u0085 zw\u200Bsp \u2028')).toBe(
+      'file evil\\u{202e}exe.txt \\u{2066}iso\\u{2069} c1\\x85 zw\\u{200b}sp \\u{2028}',
+    );
+    expect(redactLogLine('tab\there\nnext\u0000')).toBe('tab here\\nnext\\x00');
   });
 });

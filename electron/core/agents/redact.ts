@@ -57,18 +57,35 @@ function urlToHost(match: string, scheme: string, rest: string): string {
   return `${scheme}://${host}${cut ? '/…' : ''}`;
 }
 
+/**
+ * What a log line escapes: C0 controls and DEL, C1 controls (U+0080–U+009F) and every format character (\p{Cf}:
+ * bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, zero-width marks and joiners, the BOM,
+ * tag characters), and the line and paragraph separators U+2028 and U+2029, as the renderer reveals them (shared/visible-text.ts): a line cannot forge another, nor read
+ * differently from what it holds ("evil\u202Eexe.txt").
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const UNSEEN_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
+
+/** One such character as text: `\n`, `\r`, a space for a tab, `\xNN` below U+0100, else `\u{…}`. */
+function escapeUnseen(char: string): string {
+  if (char === '\n') return '\\n';
+  if (char === '\r') return '\\r';
+  if (char === '\t') return ' ';
+  const code = char.codePointAt(0)!;
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+}
+
 /** Longest log line kept, in characters; a line built from agent output cannot flood the log. */
 export const MAX_LOG_LINE_CHARS = 2000;
 
 /**
  * Makes one line safe for a log (spec E-PRIV-1): the values in `secrets` and token shapes redacted
- * ({@link redactSecrets}), every URL cut to its host, control characters and line breaks escaped (a line
- * cannot forge another), and at most {@link MAX_LOG_LINE_CHARS} characters. Never throws.
+ * ({@link redactSecrets}), every URL cut to its host, control, bidi and zero-width characters and line breaks
+ * escaped (a line cannot forge another, nor read reordered), and at most {@link MAX_LOG_LINE_CHARS} characters. Never throws.
  */
 export function redactLogLine(line: string, secrets: Iterable<string> = []): string {
   const text = redactSecrets(line.replace(URL_IN_TEXT, urlToHost), secrets)
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
-    .replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+    .replace(UNSEEN_IN_A_LINE, escapeUnseen);
   return cutText(text, MAX_LOG_LINE_CHARS);
 }
 
