@@ -683,8 +683,7 @@ export class Hub {
   /** A line the agent printed, redacted whole and then cut (spec E-PRIV-1), or undefined. */
   private quoted(printed: string | undefined): string | undefined {
     if (printed === undefined) return undefined;
-    const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
-    return quoteForUser(printed, secrets, MAX_QUOTED_OUTPUT_CHARS) || undefined;
+    return quoteForUser(printed, this.secretValues(), MAX_QUOTED_OUTPUT_CHARS) || undefined;
   }
 
   /** Main's side of a budget (a session's transcript): the agent is stopped with a sentence. */
@@ -788,8 +787,7 @@ export class Hub {
    * redacted against every agent's env values like any log line (spec E-PRIV-1), and the setting to check.
    */
   private stoppedDetail(runtime: AgentRuntime, exit: ExitInfo): StoppedDetail {
-    const secrets = [...this.agents.values()].flatMap((r) => Object.values(r.config.env ?? {}));
-    const tail = stderrTail(runtime.process?.stderrText() ?? '', secrets);
+    const tail = stderrTail(runtime.process?.stderrText() ?? '', this.secretValues());
     return { ...(tail.length ? { stderrTail: tail } : {}), ...(exit.fix && !runtime.config.builtin ? { fix: exit.fix } : {}) };
   }
 

@@ -271,7 +271,7 @@ export function AgentPane(props: AgentPaneProps) {
             {ready
               ? 'Choose a working folder and press New session.'
               : stopped
-                ? agent.status.kind !== 'disabled' && 'fix' in agent.status && agent.status.fix
+                ? 'fix' in agent.status && agent.status.fix
                   ? 'The agent is not running. Fix its settings (Edit, above), then restart it; once it is ready you can start a session.'
                   : 'The agent is not running. Press Restart agent; once it is ready you can start a session.'
                 : starting
