@@ -12,6 +12,13 @@ import { memoryAppSettings } from '../../electron/core/hub';
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
 
 /** A config with the demo agent under one or more names; `env` is passed to each. */
+/** The window sizes every layout is checked at (brief: 640, 800 and 1440 px wide), as [width, height]. */
+export const REVIEW_WINDOWS = [
+  [640, 700],
+  [800, 600],
+  [1440, 900],
+] as const;
+
 export function demoAgents(names: string[] = ['Demo agent'], env: Record<string, string> = {}): AgentsConfig {
   return {
     agents: names.map((name, i) => ({ ...DEMO, id: i === 0 ? 'demo' : `demo-${i + 1}`, name, env: { ...DEMO.env, ...env } })),

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { card, demoAgents, expect, paneTabs, startSessionAndPrompt, test } from './fixtures';
+import { card, demoAgents, expect, paneTabs, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // Layout at every width from 640 px (issue 12 scope 1), measured: bounding boxes, not pictures. At 800×600 the
 // transcript keeps at least half the height whatever is waiting, and the card keeps its header and actions on
@@ -111,11 +111,7 @@ test.describe('a notice takes room and covers nothing', () => {
   // Restart agent and Sign in were hidden for the notice's 4–8 s. Now they sit in the flow above the composer: no
   // control on the page is under one, the agent header, the tabs and the composer stay where they were, and the
   // transcript only gives up its bottom edge.
-  for (const [width, height] of [
-    [640, 700],
-    [800, 600],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of REVIEW_WINDOWS) {
     test.describe(`${width}×${height}`, () => {
       test.use({ viewport: { width, height } });
 
@@ -383,11 +379,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await sidebar(app).getByRole('button', { name: 'Beta', exact: true }).click();
     const entry = sidebar(app).locator('.waiting-entry').first();
     const pill = entry.locator('.new-tag');
-    for (const [width, height] of [
-      [640, 700],
-      [800, 600],
-      [1440, 900],
-    ]) {
+    for (const [width, height] of REVIEW_WINDOWS) {
       await app.setViewportSize({ width, height });
       await expect(pill).toHaveText('1 new');
       await expectWhole(pill, entry, `the “1 new” pill at ${width} px`);
@@ -617,11 +609,7 @@ test('with room, the sign-in reads in full, “Sign in with Demo sign-in”', as
 
 test.describe('the message box’s placeholder', () => {
   // Designer's review, session 17: at 800 px beside a request the placeholder was cut after its first line.
-  for (const [width, height] of [
-    [640, 700],
-    [800, 600],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of REVIEW_WINDOWS) {
     test(`fits its box at ${width}×${height} with a request waiting`, async ({ app }) => {
       await app.setViewportSize({ width, height });
       await startSessionAndPrompt(app, 'Demo agent', 'form');

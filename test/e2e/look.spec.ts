@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { card, demoAgents, expect, showRequests, startSessionAndPrompt, test } from './fixtures';
+import { card, demoAgents, expect, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // How the app looks and whether everyone can use it (issue 12, "checks that keep it so"): axe-core on every main
 // screen in both themes with no serious or critical violation, and screenshot comparisons of two stable screens at
@@ -8,11 +8,6 @@ import { card, demoAgents, expect, showRequests, startSessionAndPrompt, test } f
 // docs/screenshots/ for the README (only then, so that a test run leaves the working tree as it found it).
 
 const THEMES = ['light', 'dark'] as const;
-const WIDTHS: Array<[number, number]> = [
-  [640, 700],
-  [800, 600],
-  [1440, 900],
-];
 
 /**
  * Masked in screenshots: clock times change per run, and the transcript's content may sit a pixel higher or lower
@@ -98,14 +93,14 @@ for (const theme of THEMES) {
       await app.emulateMedia({ reducedMotion: 'reduce' });
       const sidebar = app.getByRole('navigation', { name: 'Agents' });
       await expect(sidebar.getByText('Ready')).toHaveCount(2);
-      for (const [width, height] of WIDTHS) {
+      for (const [width, height] of REVIEW_WINDOWS) {
         await app.setViewportSize({ width, height });
         await expect(app).toHaveScreenshot(`first-load-${theme}-${width}.png`, { mask: volatile(app) });
       }
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       await expect(card(app, 'Demo agent')).toBeVisible();
       await app.getByRole('button', { name: 'Stop' }).focus();
-      for (const [width, height] of WIDTHS) {
+      for (const [width, height] of REVIEW_WINDOWS) {
         await app.setViewportSize({ width, height });
         // At 640 px the session and the requests take turns: the session as the request arrived, then the form.
         if (width === 640) {
@@ -123,7 +118,7 @@ for (const theme of THEMES) {
       await expect(app.getByRole('navigation', { name: 'Agents' }).getByText('Ready')).toHaveCount(2);
       await app.getByRole('button', { name: 'Settings', exact: true }).click();
       await expect(app.getByRole('dialog', { name: 'Settings', exact: true }).getByRole('checkbox')).toBeVisible();
-      for (const [width, height] of WIDTHS) {
+      for (const [width, height] of REVIEW_WINDOWS) {
         await app.setViewportSize({ width, height });
         await expect(app).toHaveScreenshot(`settings-${theme}-${width}.png`, { mask: volatile(app) });
       }
@@ -155,13 +150,13 @@ test.describe('layout at every width', () => {
     await expect(sidebar.getByText('Ready')).toHaveCount(2);
     const main = app.getByRole('main');
     const newSession = app.getByRole('button', { name: 'New session' });
-    for (const [width, height] of WIDTHS) {
+    for (const [width, height] of REVIEW_WINDOWS) {
       await app.setViewportSize({ width, height });
       await expectInside(newSession, main, `New session on first load at ${width} px`);
     }
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     await expect(card(app, 'Demo agent')).toBeVisible();
-    for (const [width, height] of WIDTHS) {
+    for (const [width, height] of REVIEW_WINDOWS) {
       await app.setViewportSize({ width, height });
       const where = `at ${width}×${height} with a form waiting`;
       await expectInside(newSession, main, `New session ${where}`);
@@ -172,7 +167,7 @@ test.describe('layout at every width', () => {
     }
     // A request of another agent keeps the Requests column open beside an agent with no session yet.
     await sidebar.getByRole('button', { name: 'Beta', exact: true }).click();
-    for (const [width, height] of WIDTHS) {
+    for (const [width, height] of REVIEW_WINDOWS) {
       await app.setViewportSize({ width, height });
       await expectInside(newSession, main, `New session beside another agent’s request at ${width} px`);
     }

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { RecordedOpen } from '../harness/recording-url-opener';
 import type { Harness } from '../harness/server';
 import { seriousViolations } from './axe';
-import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test } from './fixtures';
+import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // Inside a request card (issue 12, scopes 2, 3 and 5): the header and the actions stay on screen however long the
 // request, long content scrolls in regions of its own, Decline and Cancel say what they do, risk changes the
@@ -35,11 +35,7 @@ async function sendPrompt(page: Page, text: string): Promise<void> {
 }
 
 test.describe('a long request', () => {
-  for (const [width, height] of [
-    [640, 700],
-    [800, 600],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of REVIEW_WINDOWS) {
     test(`a 500 KB message folds and the header and buttons stay on screen at ${width}×${height}`, async ({ app }) => {
       test.setTimeout(60_000);
       await app.setViewportSize({ width, height });
