@@ -1147,6 +1147,9 @@ export class Hub {
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error, this.secretValues())}`);
     }
     const { sessionId, ...sessionSetup } = created;
+    // Spec E-REQ-7: every update, prompt and request is bound to one tab by (connection, sessionId); a
+    // second tab under an id the agent already uses would receive the first tab's traffic.
+    if (this.sessions.find(connectionId, sessionId)) throw new Error(duplicateSessionSentence(runtime.config.name));
     const session = new Session(
       {
         sessionKey: `session-${randomUUID()}`,
@@ -1427,6 +1430,8 @@ export class Hub {
     // A replay: v1 `session/load`, or a v2 resume of a session Switchboard has no transcript of.
     const replay = how === 'load' || (fresh && connection.version === 2);
     if (previous) this.forgetSession(previous, undefined);
+    // Spec E-REQ-7, as in newSession: one live session per (connection, sessionId).
+    if (this.sessions.find(runtime.connectionId!, record.sessionId)) throw new Error(`Another tab already has this session of ${runtime.config.name} open.`);
     const session = new Session(
       {
         sessionKey: `session-${randomUUID()}`,
@@ -1634,6 +1639,11 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
  * Why a `session/load` or `session/resume` failed, in a sentence: an agent that no longer knows the
  * session (-32002 or -32602) is pointed at Continue in a new session.
  */
+/** The user's sentence when an agent hands out a `sessionId` one of its live sessions already has. */
+function duplicateSessionSentence(agentName: string): string {
+  return `${agentName} answered with a session id it already uses, so no new session was opened.`;
+}
+
 function describeResumeFailure(agentName: string, how: 'resume' | 'load', error: unknown, connectionClosed: boolean, secrets: Iterable<string>): string {
   if (connectionClosed) return `${agentName} stopped before it ${how === 'load' ? 'loaded' : 'resumed'} the session.`;
   if (error instanceof RequestError && (error.code === -32002 || error.code === -32602)) {

@@ -170,6 +170,26 @@ describe('foreground state', () => {
   });
 });
 
+describe('session ids', () => {
+  it('refuses a second session under an id the agent already uses, and the first keeps its own traffic', async () => {
+    const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
+    const second = hub.invoke('newSession', { agentId: 'a', cwd: '/' });
+    await puppet.answer('session/new', { sessionId: 'sess-1' });
+    // spec E-REQ-7: a request names the one session it came from; two tabs under one id could not.
+    await expect(second).rejects.toThrow('Agent A answered with a session id it already uses, so no new session was opened.');
+    expect(hub.snapshot().sessions.map((s) => s.sessionKey)).toEqual([sessionKey]);
+    const turn = hub.invoke('prompt', { sessionKey, text: 'question in tab 1' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'answer for tab 1' } }));
+    await puppet.send({ id: 9, method: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: 't', title: 'Edit file' }, options: [{ optionId: 'o', name: 'Allow', kind: 'allow_once' }] } });
+    const item = await queueItem(hub);
+    expect(item.scope).toMatchObject({ sessionKey });
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    expect(transcript(hub).map((e) => e.text)).toContain('answer for tab 1');
+  });
+});
+
 describe('permission requests', () => {
   async function permission(puppet: Puppet, id: number, options = [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Deny', kind: 'reject_once' }]) {
     await puppet.send({
