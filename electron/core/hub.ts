@@ -27,6 +27,7 @@ import {
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { AuthMethodInfo, ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
 import { terminalSignIn, type TerminalSignIn } from './acp/terminal-sign-in';
+import { checkLink } from './link-check';
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
@@ -48,7 +49,6 @@ import { quoteForUser, redactLogLine, redactSecrets } from './agents/redact';
 import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
-import { analyzeUrl } from '../../shared/url-analysis';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import { FORM_WARM_UP_DELAY_MS, warmFormPath } from './elicitation/form-warm-up';
@@ -545,7 +545,7 @@ export class Hub {
     },
     importZedSettings: (p) => importZedSettings(p.text),
     openExternal: (p) => {
-      this.openExternal(p.url);
+      this.openExternal(p.url, p.text);
       return {};
     },
     getAgentLog: (p) => {
@@ -973,15 +973,16 @@ export class Hub {
     }
   }
 
-  /** A link the user clicked in a message: opened only if the URL analysis allows it, re-serialised. */
-  private openExternal(url: string): void {
-    const analysis = analyzeUrl(url);
-    if (!analysis.openable || !analysis.normalized) {
-      const reason = analysis.findings.find((f) => f.severity === 'blocked')?.message ?? 'it is not a web address.';
-      throw new Error(`Switchboard does not open this link: ${reason}`);
-    }
+  /**
+   * A link the user clicked in a message: opened, re-serialised, only when URL mode's analysis has nothing to
+   * warn about and its text does not name another host (see checkLink); otherwise refused with a sentence naming
+   * the real host.
+   */
+  private openExternal(url: string, text?: string): void {
+    const check = checkLink(url, text);
+    if ('refused' in check) throw new Error(check.refused);
     if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
-    this.options.openExternal(analysis.normalized);
+    this.options.openExternal(check.open);
   }
 
   // ── agent management ──────────────────────────────────────────────────────────────────────────────

@@ -85,9 +85,9 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   const blocks = split.current?.blocks;
 
   const open = useCallback(
-    (url: string) => {
+    (url: string, text: string) => {
       setLinkError(null);
-      bridge.invoke('openExternal', { url }).catch((error: unknown) => setLinkError(errorSentence(error)));
+      bridge.invoke('openExternal', { url, text }).catch((error: unknown) => setLinkError(errorSentence(error)));
     },
     [bridge],
   );
