@@ -29,6 +29,7 @@ import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
+import { OutputBeforeReady } from './acp/worker/output-before-ready';
 import { HandshakeFailed, MAX_PRINTED_BYTES, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
 import { BudgetExceeded, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
@@ -173,10 +174,18 @@ const AGENT_EXIT_GRACE_MS = 500;
 
 /**
  * How long, in ms, the status of an agent that exited before it answered `initialize` waits for its connection
- * worker to report what the agent printed: the worker reads the agent's output to its end first, and may still be
- * starting (a worker boots in 0.1–1 s on a loaded machine). Without a report by then, the exit is told alone.
+ * worker to report what the agent printed, when main's own copy of its output holds no line to quote (the worker
+ * may have a JSON-RPC error it answered with); the worker may still be starting (it boots in 0.1–1 s, more on a
+ * loaded machine). Without a report by then, the exit is told with main's copy, or alone.
  */
 const HANDSHAKE_VERDICT_WAIT_MS = 5000;
+
+/** Resolves when `promise` settles or after `ms`, whichever is first; never rejects, leaves no timer behind. */
+function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((done) => (timer = setTimeout(done, ms)));
+  return Promise.race([promise.then(() => {}, () => {}), late]).finally(() => clearTimeout(timer));
+}
 
 /** Whether `agent` exits within `ms` (it resolves either way, and leaves no timer behind). */
 function exitsWithin(agent: RunningAgent, ms: number): Promise<boolean> {
@@ -207,6 +216,12 @@ interface AgentRuntime {
    */
   handshake?: Promise<void>;
   printedBeforeExit?: string;
+  /**
+   * Main's own reading of what the current process printed before the handshake that is not an ACP message:
+   * it does not wait for the connection worker to boot, so an exit before the handshake is quoted even when
+   * the worker is slow (a loaded machine).
+   */
+  earlyOutput?: OutputBeforeReady;
 }
 
 export class Hub {
@@ -597,6 +612,9 @@ export class Hub {
     void process.exited.then((exit) => this.onExit(runtime, connectionId, exit));
 
     runtime.printedBeforeExit = undefined;
+    const earlyOutput = new OutputBeforeReady(null);
+    runtime.earlyOutput = earlyOutput;
+    const unwatch = process.watchStdout?.((chunk) => earlyOutput.take(chunk)) ?? (() => {});
     try {
       const connecting = connectAgentInWorker({
         stdin: process.stdin,
@@ -609,8 +627,14 @@ export class Hub {
         notice: (text) => this.emit({ type: 'notice', level: 'error', agentId: config.id, text: `${config.name}: ${text}` }),
       });
       runtime.handshake = connecting.then(
-        () => {},
+        () => {
+          // Done: the stream's hot path no longer passes through main's copy.
+          earlyOutput.stop();
+          unwatch();
+        },
         (error: unknown) => {
+          earlyOutput.stop();
+          unwatch();
           if (runtime.connectionId === connectionId || runtime.process === process) runtime.printedBeforeExit = error instanceof HandshakeFailed ? error.printed : undefined;
         },
       );
@@ -738,29 +762,40 @@ export class Hub {
       return;
     }
     if (runtime.view.status.kind !== 'starting') return this.exitStatus(runtime, exit, exit.message, false);
-    // Ended before it answered initialize: told as a handshake that failed, with what it printed instead, which
-    // its worker reports once it has read the agent's output to its end (bounded: HANDSHAKE_VERDICT_WAIT_MS).
+    // Ended before it answered initialize: told as a handshake that failed, with what it printed instead.
     const process = runtime.process;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((done) => (timer = setTimeout(done, HANDSHAKE_VERDICT_WAIT_MS)));
-    void Promise.race([runtime.handshake ?? Promise.resolve(), late]).then(() => {
-      clearTimeout(timer);
+    const earlyOutput = runtime.earlyOutput;
+    void this.readToItsEnd(runtime).then(() => {
       if (this.stopping || runtime.process !== process || runtime.connectionId !== undefined) return;
-      const message = handshakeSentence(runtime.config.name, exitedClause(exit.code, exit.signal), this.quoted(runtime.printedBeforeExit));
+      const printed = runtime.printedBeforeExit ?? earlyOutput?.printed;
+      const message = handshakeSentence(runtime.config.name, exitedClause(exit.code, exit.signal), this.quoted(printed));
       // Ended without a word of ACP: the command as a whole is what to check, unless its exit names the command.
       this.exitStatus(runtime, { ...exit, fix: exit.fix ?? 'protocol' }, message, true);
     });
   }
 
   /**
-   * The status an exit leaves: a clean exit is "exited" (or "failed" when the agent never answered initialize:
-   * a program that ends at once without a word of ACP did not start as an agent), anything else a crash,
-   * restarted on its own with backoff until it crashes too often (then the user decides).
+   * Waits until what an agent that exited before the handshake printed has been read: its stdout and stderr
+   * closed (bounded by {@link AGENT_EXIT_GRACE_MS}: a descendant may hold them open), and, when main's own copy
+   * holds no line to quote, the worker's verdict, which may quote a JSON-RPC error it answered with (bounded by
+   * {@link HANDSHAKE_VERDICT_WAIT_MS}: the worker may still be booting). Never rejects.
+   */
+  private async readToItsEnd(runtime: AgentRuntime): Promise<void> {
+    await within(runtime.process?.outputClosed ?? Promise.resolve(), AGENT_EXIT_GRACE_MS);
+    if (runtime.earlyOutput?.printed === undefined) await within(runtime.handshake ?? Promise.resolve(), HANDSHAKE_VERDICT_WAIT_MS);
+  }
+
+  /**
+   * The status an exit leaves: "failed" when the agent never completed the handshake, whatever its exit code (a
+   * program that ends without a word of ACP did not start as an agent; it is not restarted); otherwise a clean
+   * exit is "exited", anything else a crash, restarted on its own with backoff until it crashes too often (then
+   * the user decides).
    */
   private exitStatus(runtime: AgentRuntime, exit: ExitInfo, message: string, beforeHandshake: boolean): void {
     const detail = this.stoppedDetail(runtime, exit);
-    if (beforeHandshake && exit.code === 0 && !exit.signal) {
-      // A program that ends at once without a word of ACP did not start as an agent; nothing to restart.
+    if (beforeHandshake) {
+      // A program that ends before it completed the handshake, whatever its exit code, never started as an
+      // agent: it is not a crash of a working one, and restarting it would only do the same again. Told once.
       this.setAgent(runtime, { status: { kind: 'failed', message, ...detail } });
       return;
     }

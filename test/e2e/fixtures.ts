@@ -11,7 +11,6 @@ import { memoryAppSettings } from '../../electron/core/hub';
 
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
 
-/** A config with the demo agent under one or more names; `env` is passed to each. */
 /** The window sizes every layout is checked at (brief: 640, 800 and 1440 px wide), as [width, height]. */
 export const REVIEW_WINDOWS = [
   [640, 700],
@@ -19,6 +18,7 @@ export const REVIEW_WINDOWS = [
   [1440, 900],
 ] as const;
 
+/** A config with the demo agent under one or more names; `env` is passed to each. */
 export function demoAgents(names: string[] = ['Demo agent'], env: Record<string, string> = {}): AgentsConfig {
   return {
     agents: names.map((name, i) => ({ ...DEMO, id: i === 0 ? 'demo' : `demo-${i + 1}`, name, env: { ...DEMO.env, ...env } })),
@@ -39,6 +39,8 @@ interface Fixtures {
    * by default the recorded opens stand for the app's window, which the tests play (harness/server.ts).
    */
   urlOpensRecordedOnly: boolean;
+  /** The harness's log lines and the page's bridge socket events, attached to a test that fails. */
+  harnessLog: string[];
   harness: Harness;
   app: Page;
 }
@@ -47,7 +49,12 @@ export const test = base.extend<Fixtures>({
   agentsConfig: [demoAgents(), { option: true }],
   updatableCopy: [false, { option: true }],
   urlOpensRecordedOnly: [false, { option: true }],
-  harness: async ({ agentsConfig, updatableCopy, urlOpensRecordedOnly }, use) => {
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  harnessLog: async ({}, use) => {
+    await use([]);
+  },
+  harness: async ({ agentsConfig, updatableCopy, urlOpensRecordedOnly, harnessLog }, use) => {
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
@@ -58,19 +65,36 @@ export const test = base.extend<Fixtures>({
       config: agentsConfig,
       defaultCwd: '/tmp',
       startAgents: 'atOnce',
+      log: (line) => harnessLog.push(`${clock()} ${line}`),
       urlOpensStandForTheApp: !urlOpensRecordedOnly,
       ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}),
     });
     await use(harness);
     await harness.close();
   },
-  app: async ({ page, harness }, use) => {
+  app: async ({ page, harness, harnessLog }, use, testInfo) => {
+    // The bridge socket's life as the page saw it, beside the harness's log: what a failed test needs to tell a
+    // lost connection from a slow one.
+    page.on('websocket', (socket) => {
+      harnessLog.push(`${clock()} page: bridge socket opened`);
+      socket.on('socketerror', (error) => harnessLog.push(`${clock()} page: bridge socket error: ${error}`));
+      socket.on('close', () => harnessLog.push(`${clock()} page: bridge socket closed`));
+    });
+    page.on('pageerror', (error) => harnessLog.push(`${clock()} page error: ${error.message}`));
     await page.goto(harness.pageUrl);
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('harness-log', { body: harnessLog.join('\n'), contentType: 'text/plain' });
+    }
   },
 });
 
 export { expect };
+
+/** The time of day to the millisecond, UTC, for the lines of a failed test's harness log. */
+function clock(): string {
+  return new Date().toISOString().slice(11, 23);
+}
 
 /** Selects an agent in the sidebar once it is ready, starts a session, and sends `text` as the prompt. */
 export async function startSessionAndPrompt(page: Page, agentName: string, text: string): Promise<void> {

@@ -129,7 +129,7 @@ test.describe('requests that end without an answer', () => {
     await app.getByRole('button', { name: 'Stop' }).click();
     // The demo agent, like real agents, withdraws after session/cancel; until it does, nothing is answered
     // for the user (spec E-CXL-3, E-RES-3). Whatever happens, the typed text is never lost.
-    await expect(app.locator('.session-header').getByText(/Stopped: cancelled/)).toBeVisible();
+    await expect(app.locator('.session-header').getByText(/Stopped by you/)).toBeVisible();
     await expect(form).toContainText('still here');
     // Issue 12: when the agent then withdraws it, the card says who ended it: the user, not the agent.
     await expect(form).toContainText('You stopped the turn', { timeout: 10_000 });

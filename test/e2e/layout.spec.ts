@@ -648,3 +648,61 @@ test.describe('640 px: the Session / Requests switch', () => {
     });
   }
 });
+
+test.describe('what the designer found in session 19', () => {
+  test.describe('800×600 beside a request', () => {
+    test.use({ viewport: { width: 800, height: 600 } });
+
+    test('the session’s bar is one line, and its settings open from one button with the keyboard alone', async ({ app }) => {
+      await startSessionAndPrompt(app, 'Demo agent', 'form');
+      await expect(card(app, 'Demo agent')).toBeVisible();
+      const bar = app.locator('.session-header');
+      await expect(bar).toContainText('Waiting for you');
+      // One line of controls (it wrapped to two, 58 px, before): the state, Show it and the settings' button.
+      expect((await box(bar)).height, 'the session bar’s height').toBeLessThanOrEqual(44);
+      const menu = bar.getByRole('button', { name: 'Session settings' });
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(app.getByRole('combobox', { name: 'Mode', exact: true })).toBeHidden();
+      await menu.focus();
+      await app.keyboard.press('Enter');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      const mode = app.getByRole('combobox', { name: 'Mode', exact: true });
+      await expectOnScreen(mode, 'Mode in the open settings');
+      await expectOnScreen(app.getByRole('switch', { name: 'Fast replies' }), 'Fast replies in the open settings');
+      await app.keyboard.press('Tab');
+      await expect(mode).toBeFocused();
+      await app.keyboard.press('Escape');
+      await expect(mode).toBeHidden();
+      await expect(menu).toBeFocused();
+    });
+  });
+
+  test.describe('1440×900', () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test('a session state that changes width moves none of the session’s settings', async ({ app }) => {
+      await startSessionAndPrompt(app, 'Demo agent', 'form');
+      const bar = app.locator('.session-header');
+      await expect(bar).toContainText('Waiting for you');
+      const mode = app.getByRole('combobox', { name: 'Mode', exact: true });
+      // Measured from the bar's right end: the Requests column may close on Stop and widen the session.
+      const place = async () => {
+        const [m, b] = [await box(mode), await box(bar)];
+        return { fromRight: b.x + b.width - m.x, y: m.y - b.y };
+      };
+      await app.getByRole('button', { name: 'Stop' }).click();
+      // spec E-STATE-1: how the turn ended, in plain words.
+      await expect(bar).toContainText('Stopped by you');
+      await expect(bar).toContainText('tokens');
+      const stoppedAt = await place();
+      // The next turn waits for the user again: a wider state, and Show it beside it.
+      await composer(app).fill('form');
+      await composer(app).press('Enter');
+      await expect(bar).toContainText('Waiting for you');
+      await expect(bar.getByRole('button', { name: /Show it$/ })).toBeVisible();
+      const waitingAt = await place();
+      expect(waitingAt.fromRight, 'Mode’s place after the state changed').toBe(stoppedAt.fromRight);
+      expect(waitingAt.y, 'Mode’s line after the state changed').toBe(stoppedAt.y);
+    });
+  });
+});

@@ -68,7 +68,7 @@ test.describe('permission requests', () => {
       /You cancelled the permission request\.|The turn was cancelled, so I withdrew my permission request\./,
     );
     // spec E-STATE-1: the turn ended, and how.
-    await expect(sessionHeader(app)).toContainText('Stopped: cancelled');
+    await expect(sessionHeader(app)).toContainText('Stopped by you');
   });
 });
 
@@ -85,7 +85,7 @@ test.describe('permission requests over ACP v1', () => {
     // The v1 demo never withdraws a permission request: it waits for the client's answer, so this line only
     // appears because the client answered "cancelled" on Stop, and the turn can only end after it.
     await expect(transcript(app)).toContainText('You cancelled the permission request.');
-    await expect(sessionHeader(app)).toContainText('Stopped: cancelled');
+    await expect(sessionHeader(app)).toContainText('Stopped by you');
   });
 });
 

@@ -2,12 +2,14 @@
  * `npm run harness -- --config <agents.json> [--port N] [--data DIR]`: runs Switchboard's hub in Node and serves the
  * built renderer (run `npm run build` first). Prints `harness listening on http://127.0.0.1:PORT` when
  * ready, then the page URL with its access token. Ctrl+C, SIGTERM or SIGHUP stops every agent and exits, and so
- * does the end of the process that started it (npm's shell does not pass SIGTERM on). Agent edits made in
+ * does the end of the process that started it or of npm above it (npm passes neither SIGHUP nor, to a shell that
+ * does not, SIGTERM on). Agent edits made in
  * the page are kept in memory only; the `--config` file is never written. `--data DIR` keeps the session
  * history (and the demo agent's sessions) there, so a restart finds them; without it they are in memory.
  */
 import { parseArgs } from 'node:util';
 import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
+import { ancestry, ancestryBroken } from './ancestry';
 import { alive } from './process-alive';
 import { startHarness } from './server';
 
@@ -39,11 +41,13 @@ try {
     void harness.close().then(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, shutdown);
-  // `npm run harness` runs this under `sh -c`; a SIGTERM to npm ends npm and that shell without passing it on, and this
-  // process was left running with its agents. So it also stops (agents first) once the process that started it is gone.
+  // `npm run harness` runs this as npm → `sh -c` → node; a SIGTERM or SIGHUP to npm ends npm alone without passing it
+  // on, and the shell lives on. So it also stops (agents first) once the process that started it, or npm above that
+  // shell, is gone (ancestry.ts).
   const parent = process.ppid;
+  const watched = ancestry(process.pid, parent);
   setInterval(() => {
-    if (process.ppid !== parent || !alive(parent)) shutdown();
+    if (process.ppid !== parent || !alive(parent) || ancestryBroken(watched)) shutdown();
   }, PARENT_CHECK_MS).unref();
 } catch (error) {
   console.error((error as Error).message);

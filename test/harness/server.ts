@@ -190,7 +190,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, hub));
+    wss.handleUpgrade(req, socket, head, (ws) => bindSocket(ws, hub, options.log));
   });
 
   await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
@@ -230,9 +230,17 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function bindSocket(ws: WebSocket, hub: Hub): void {
+/** Close codes a page going away or the harness closing sends; any other is worth a line in the log. */
+const ORDINARY_CLOSE_CODES = new Set([1000, 1001, 1005]);
+
+function bindSocket(ws: WebSocket, hub: Hub, log?: (line: string) => void): void {
   const unsubscribe = hub.subscribe((events) => send(ws, { kind: 'events', events }));
-  ws.on('close', unsubscribe);
+  ws.on('close', (code) => {
+    unsubscribe();
+    // The code only: a close reason is the peer's text.
+    if (!ORDINARY_CLOSE_CODES.has(code)) log?.(`bridge: a page's socket closed with code ${code}`);
+  });
+  ws.on('error', (error) => log?.(`bridge: a page's socket failed: ${error.message}`));
   ws.on('message', (data) => {
     let message: { kind?: unknown; id?: unknown; command?: unknown; params?: unknown };
     try {

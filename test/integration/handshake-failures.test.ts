@@ -4,6 +4,9 @@
  * "<name> did not answer the ACP handshake: <what it did>. Check …". A real agent that prints a banner line
  * before it speaks ACP still starts.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config';
@@ -122,16 +125,27 @@ describe('a program that is not an ACP agent', () => {
     expect(readByUser(status)).toBe(`Quiet did not answer the ACP handshake: it exited (code 0) without answering. ${CHECK} (many agents need a flag or an ACP adapter for that).`);
   });
 
-  it('that prints its usage and exits with an error says both, and is restarted as a crash', async () => {
-    startHub([program('bad', 'Bad', `console.log('error: unknown option --stdio'); process.exit(2)`)]);
-    const status = await eventually(() => {
-      const s = agentView(hub!, 'bad').status;
-      return s.kind === 'crashed' ? s : undefined;
-    });
-    expect(status).toMatchObject({ code: 2, restartAt: expect.any(Number) });
-    expect(agentStatusDetail(status)).toBe(
-      `Bad did not answer the ACP handshake: it exited with code 2 before answering: “error: unknown option --stdio”. ${CHECK} (many agents need a flag or an ACP adapter for that).`,
-    );
+  it('that prints its usage and exits with an error says both once, and is not restarted as a crash', async () => {
+    // Each start leaves a line in `starts`, so a restart loop would show.
+    const dir = mkdtempSync(join(tmpdir(), 'sb-starts-'));
+    const starts = join(dir, 'starts');
+    try {
+      const script = `require('fs').appendFileSync(${JSON.stringify(starts)}, 'x'); console.log('error: unknown option --stdio'); process.exit(2)`;
+      startHub([program('bad', 'Bad', script)]);
+      const { status } = await settled('bad');
+      // docs/isolation.md "A program that is not an agent": it never completed the handshake, so it is not a crash.
+      expect(status.kind).toBe('failed');
+      expect(status).not.toHaveProperty('restartAt');
+      expect(readByUser(status)).toBe(
+        `Bad did not answer the ACP handshake: it exited with code 2 before answering: “error: unknown option --stdio”. ${CHECK} (many agents need a flag or an ACP adapter for that).`,
+      );
+      // Past the first automatic restart's delay (1 s): started once, and still told the same way.
+      const later = await afterItsExit('bad');
+      expect(later).toEqual(status);
+      expect(readFileSync(starts, 'utf8')).toBe('x');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('that never says anything is told after the initialize time-out, and stopped', async () => {

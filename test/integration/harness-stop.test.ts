@@ -70,6 +70,26 @@ it('stops, with its agents, when the process that started it is killed without p
   await agentGone;
 });
 
+it.runIf(process.platform === 'linux')('stops when npm above its shell ends alone (SIGHUP to npm), the shell living on', async () => {
+  const config = await configWithPuppet();
+  // npm → sh -c → harness: the middle process stays (as sh does, reparented) when the top one dies of a SIGHUP.
+  const middle = `const c = require('node:child_process').spawn(process.execPath, ${JSON.stringify([CLI, '--config', config])}, { stdio: 'ignore' }); console.log(c.pid); setInterval(() => {}, 1000);`;
+  const top = spawn(
+    process.execPath,
+    ['-e', `const m = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(middle)}], { stdio: ['ignore', 'pipe', 'inherit'] }); m.stdout.once('data', (d) => console.log(m.pid + ' ' + String(d).trim())); setInterval(() => {}, 1000);`],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  spawned.push(top);
+  const [middlePid, harnessPid] = (await new Promise<string>((done) => top.stdout!.once('data', (data: Buffer) => done(String(data))))).trim().split(' ').map(Number);
+  orphans.push(harnessPid, middlePid);
+  await puppet!.next((m) => m.method === 'initialize');
+  const agentGone = puppet!.gone();
+  top.kill('SIGHUP');
+  expect(await gone(harnessPid)).toBe(true);
+  expect(alive(middlePid)).toBe(true);
+  await agentGone;
+});
+
 it('says on start that its address is new each time, so a tab from an earlier run is not left silently dead', async () => {
   const harness = spawn(process.execPath, [CLI], { stdio: ['ignore', 'pipe', 'ignore'] });
   spawned.push(harness);

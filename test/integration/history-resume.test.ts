@@ -353,6 +353,24 @@ describe('the history store survives a restart and records requests without any 
     expect(request.waiting).toBeUndefined();
   });
 
+  it('a session whose agent stopped before the app closed keeps "ended when its agent stopped" in History', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const historyFile = join(dataDir, 'history.sqlite');
+    const { hub, puppet } = await ready(V2_INIT_RESULT, historyFile);
+    await openSession(hub, puppet, 'a', 's-1');
+    const gone = puppet.gone();
+    puppet.exit();
+    await gone;
+    await eventually(() => (hub.snapshot().agents[0].status.kind !== 'ready' ? true : undefined));
+    // Issue 10 scope 1 (History shows how a session ended): closing the app afterwards did not end this session.
+    await rig!.close();
+    rig = undefined;
+
+    const next = await ready(V2_INIT_RESULT, historyFile);
+    const [record] = (await history(next.hub)).sessions;
+    expect(record).toMatchObject({ sessionId: 's-1', endedReason: 'ended when its agent stopped' });
+  });
+
   it('keeps sessions, transcripts and requests across hubs on the same file; pending ones end with the app', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
     const historyFile = join(dataDir, 'history.sqlite');

@@ -40,9 +40,9 @@ describe('renderer wording', () => {
 
   it('says how a prompt turn ended in words', () => {
     expect(stopReasonText('end_turn')).toBe('Finished');
-    expect(stopReasonText('cancelled')).toBe('Stopped: cancelled');
-    expect(stopReasonText('max_tokens')).toBe('Stopped: reached the length limit');
-    expect(stopReasonText('max_turn_requests')).toBe('Stopped: too many steps');
+    expect(stopReasonText('cancelled')).toBe('Stopped by you');
+    expect(stopReasonText('max_tokens')).toBe('Stopped at the length limit');
+    expect(stopReasonText('max_turn_requests')).toBe('Stopped after too many steps');
     expect(stopReasonText('refusal')).toBe('The agent refused');
     expect(stopReasonText('tea_break')).toBe('Stopped (tea_break)');
     expect(stopReasonText(undefined)).toBe('');

@@ -176,10 +176,10 @@ describe('foreground state wording (spec E-STATE-1)', () => {
   it('says Running, Waiting for you, and for idle one status: Idle, or how the turn ended when it stopped short', () => {
     expect(foregroundText({ state: 'running', derived: false })).toMatchObject({ label: 'Running', tone: 'running' });
     expect(foregroundText({ state: 'requires_action', derived: true })).toMatchObject({ label: 'Waiting for you', tone: 'waiting', derived: true });
-    expect(foregroundText({ state: 'idle', derived: true, stopReason: 'cancelled' })).toEqual({ label: 'Stopped: cancelled', tone: 'idle', derived: true });
+    expect(foregroundText({ state: 'idle', derived: true, stopReason: 'cancelled' })).toEqual({ label: 'Stopped by you', tone: 'idle', derived: true });
     expect(foregroundText({ state: 'idle', derived: false, stopReason: 'end_turn' })).toEqual({ label: 'Idle', tone: 'idle', derived: false });
     expect(foregroundText({ state: 'idle', derived: false })).toEqual({ label: 'Idle', tone: 'idle', derived: false });
-    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'max_tokens' }).label).toBe('Stopped: reached the length limit');
+    expect(foregroundText({ state: 'idle', derived: false, stopReason: 'max_tokens' }).label).toBe('Stopped at the length limit');
   });
 
   it('says a failed v2 turn ended with an error', () => {

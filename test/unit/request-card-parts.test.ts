@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/message-fold';
-import { isLookalikeHost, urlSegments } from '../../renderer/src/elicitation/url-display';
+import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments } from '../../renderer/src/elicitation/url-display';
 import { optionLook, primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
@@ -57,6 +57,24 @@ describe('lookalike hosts', () => {
   it('does not treat an ordinary host, or a refused address, as one', () => {
     expect(isLookalikeHost(analyzeUrl('https://accounts.example.com/login'))).toBe(false);
     expect(isLookalikeHost(analyzeUrl('javascript:alert(1)'))).toBe(false);
+  });
+});
+
+// spec E-URL-4: the warnings come from one assessment, wherever the address is shown.
+describe('why a lookalike address asks once more, and what the recorded-only card still warns of', () => {
+  it('blames user:pass@ for a userinfo address, never the real host\'s name', () => {
+    const reason = lookalikeReason(analyzeUrl('https://user:pass@example.com/'));
+    expect(reason).toContain('“@”');
+    expect(reason).not.toMatch(/imitates/);
+  });
+
+  it('blames the name for an internationalized or look-alike host', () => {
+    expect(lookalikeReason(analyzeUrl('https://xn--pple-43d.com/login'))).toBe('Its name imitates another site’s');
+  });
+
+  it('keeps the userinfo warning for an address the user must open themselves, and drops plain notes', () => {
+    expect(cautionsToOpenYourself(analyzeUrl('https://user:pass@example.com/')).map((f) => f.code)).toEqual(['userinfo']);
+    expect(cautionsToOpenYourself(analyzeUrl('http://127.0.0.1:8080/cb'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STDERR_TAIL_LINES, stderrTail } from '../../electron/core/agents/stderr-tail';
-import { quoteForUser, redactLogLine } from '../../electron/core/agents/redact';
+import { MIN_WITHHELD_SECRET_START_CHARS, quoteForUser, redactLogLine } from '../../electron/core/agents/redact';
 
 // Issue 12, scope 9 with spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
 
@@ -28,6 +28,17 @@ describe('a line an agent wrote, quoted in a sentence (spec E-PRIV-1)', () => {
     const secret = 'Zq9SECRETvalue-0123456789';
     expect(quoteForUser(`key ${secret.slice(0, 9)}`, [secret], 120)).toBe('key …');
     expect(quoteForUser('plain usage line', [secret], 120)).toBe('plain usage line');
+  });
+
+  it('withholds a trailing start of a secret only from MIN_WITHHELD_SECRET_START_CHARS characters on', () => {
+    const secret = 'Zq9SECRETvalue-0123456789';
+    const long = secret.slice(0, MIN_WITHHELD_SECRET_START_CHARS);
+    const short = secret.slice(0, MIN_WITHHELD_SECRET_START_CHARS - 1);
+    expect(quoteForUser(`key ${long}`, [secret], 120)).toBe('key …');
+    expect(quoteForUser(`key ${short}`, [secret], 120)).toBe(`key ${short}`);
+    // A word that merely ends in a secret's first letter keeps it.
+    expect(quoteForUser('usage: agent [options]', ['s3cr3t-value'], 120)).toBe('usage: agent [options]');
+    expect(quoteForUser('unknown options', ['s3cr3t-value'], 120)).toBe('unknown options');
   });
 });
 

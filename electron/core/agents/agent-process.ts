@@ -53,6 +53,8 @@ export class AgentProcess {
   readonly stdout: ReadableStream<Uint8Array>;
   /** Bytes we write to the agent's stdin (ACP messages). */
   readonly stdin: WritableStream<Uint8Array>;
+  /** Resolves when stdout and stderr have both closed: all the agent wrote has been read. */
+  readonly outputClosed: Promise<void>;
   private readonly stderrTail = new RingBuffer(STDERR_BYTES);
   private exitInfo?: ExitInfo;
   /** The agent's descendants (POSIX); undefined on Windows or when spawning failed. */
@@ -69,6 +71,7 @@ export class AgentProcess {
     // An agent that dies mid-write makes stdin emit EPIPE; that is an exit, not a crash of ours.
     child.stdin.on('error', () => {});
     child.stderr.on('data', (chunk: Buffer) => this.stderrTail.push(chunk));
+    this.outputClosed = Promise.all([child.stdout, child.stderr].map((stream) => new Promise((done) => stream.once('close', done)))).then(() => {});
     this.exited = new Promise((resolve) => {
       child.once('error', (error: NodeJS.ErrnoException) => {
         // spawn failures (ENOENT, EACCES) arrive here and no 'exit' follows.
@@ -97,6 +100,15 @@ export class AgentProcess {
   /** Pids of the descendants known now (tests and diagnostics). */
   get descendantPids(): number[] {
     return this.tree?.pids ?? [];
+  }
+
+  /**
+   * Calls `listener` with each stdout chunk as Node reads it, alongside {@link stdout}'s reader (a second
+   * 'data' listener sees the same chunks and changes no flow control), until the returned function is called.
+   */
+  watchStdout(listener: (chunk: Uint8Array) => void): () => void {
+    this.child.stdout.on('data', listener);
+    return () => this.child.stdout.off('data', listener);
   }
 
   /** True once the process has exited (or never started). */

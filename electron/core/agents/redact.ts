@@ -90,17 +90,26 @@ export function redactLogLine(line: string, secrets: Iterable<string> = []): str
 }
 
 /**
+ * Shortest trailing start of a secret that {@link quoteForUser} withholds, in characters. A text cut short may
+ * end in the first characters of a secret; 4 of them begin to narrow it down, while 1 to 3 say next to nothing
+ * about a value of 6 or more and are what ordinary words end in anyway (a usage line ending "…options" must not
+ * lose its "s" to a secret that starts with "s").
+ */
+export const MIN_WITHHELD_SECRET_START_CHARS = 4;
+
+/**
  * Text an agent wrote, made safe to quote in a sentence the user reads (spec E-PRIV-1): redacted whole by
  * {@link redactLogLine} (secrets, token shapes, URL paths; control characters escaped, so it is one line), then
  * cut to `max` characters. Redacting first matters: cutting first can leave part of a secret that no longer
  * matches. A text that the agent's own bound cut short may end in the first characters of a secret, which no
- * net can match; a trailing piece that begins one of `secrets` is dropped. Never throws.
+ * net can match; a trailing piece of at least {@link MIN_WITHHELD_SECRET_START_CHARS} characters that begins one of
+ * `secrets` is dropped. Never throws.
  */
 export function quoteForUser(text: string, secrets: Iterable<string>, max: number): string {
   const values = [...secrets].filter((secret) => secret.length > 5);
   let safe = redactLogLine(text, values);
   const fragment = Math.max(0, ...values.map((secret) => startOfSecretAtEnd(safe, secret)));
-  if (fragment) safe = `${safe.slice(0, safe.length - fragment)}${ELLIPSIS}`;
+  if (fragment >= MIN_WITHHELD_SECRET_START_CHARS) safe = `${safe.slice(0, safe.length - fragment)}${ELLIPSIS}`;
   return cutText(safe, max);
 }
 

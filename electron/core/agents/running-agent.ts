@@ -14,6 +14,16 @@ export interface RunningAgent {
   readonly exited: Promise<ExitInfo>;
   /** True once {@link exited} has resolved. */
   readonly hasExited: boolean;
+  /**
+   * Resolves when the agent's stdout and stderr have both closed: everything it wrote has been read (a process's
+   * exit can be reported before its last output is). Absent for transports without such streams.
+   */
+  readonly outputClosed?: Promise<void>;
+  /**
+   * Calls `listener` with each chunk of stdout as it is read, besides {@link stdout}'s reader, until the
+   * returned function is called. Absent for transports without such streams.
+   */
+  watchStdout?(listener: (chunk: Uint8Array) => void): () => void;
   /** The agent's recent diagnostic output (bounded), as text. */
   stderrText(): string;
   /** Ends the agent (politely first) and resolves when it has exited. */

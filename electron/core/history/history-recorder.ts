@@ -140,13 +140,17 @@ export class HistoryRecorder {
   /**
    * Switchboard is closing: what waits now is stored as `open` (the History view shows it as "ended when
    * Switchboard closed", with what was typed); later disconnect events change nothing; everything is written.
+   * A session that had already ended (its agent stopped) keeps the reason it ended with: closing the app
+   * afterwards is not what ended it.
    */
   appClosing(): void {
     for (const { item, sessionKey } of this.items.values()) {
       if (outcomeOf(item) === 'open') this.putRequest(sessionKey, item, 'open');
     }
     this.closing = true;
-    for (const sessionKey of this.tracked.keys()) this.ended(sessionKey, ENDED.appClosed);
+    for (const [sessionKey, tracked] of this.tracked) {
+      if (tracked.record.endedReason === undefined) this.ended(sessionKey, ENDED.appClosed);
+    }
     this.flush();
     clearTimeout(this.timer);
   }

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { hostDisplay, isLookalikeHost, openedFormIfDifferent, type HostParts } from './url-display';
+import { cautionsToOpenYourself, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './url-display';
 import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';
@@ -137,8 +137,8 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
       actions = confirming ? (
         <div className="url-confirm" role="group" aria-labelledby={`${ids}-confirm`}>
           <p id={`${ids}-confirm`} className="url-confirm-question">
-            Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? Its name imitates
-            another site&rsquo;s; {item.agentName} may be trying to trick you.
+            Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? {lookalikeReason(analysis)};{' '}
+            {item.agentName} may be trying to trick you.
           </p>
           <button type="button" className="button button-danger" disabled={locked} onClick={() => void run('accept')}>
             Open anyway
@@ -189,6 +189,8 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
             </p>
             <UrlText url={analysis.normalized ?? item.url} labelledBy={`${ids}-url-label`} />
           </div>
+          {/* The user opens it themselves: the consent view's warnings (user:pass@, lookalike names) still hold. */}
+          <Findings findings={cautionsToOpenYourself(analysis)} />
         </>
       ) : (
         <>

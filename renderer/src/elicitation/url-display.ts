@@ -46,6 +46,25 @@ export function isLookalikeHost(analysis: UrlAnalysis): boolean {
   return analysis.openable && analysis.findings.some((finding) => LOOKALIKE_CODES.has(finding.code));
 }
 
+/**
+ * Why Open asks once more for a {@link isLookalikeHost} address, as the clause after "Open <domain> anyway?", from
+ * the same findings that raised it: a host whose name imitates another's, or `user:pass@` that reads as a host
+ * before the real one (spec E-URL-4). The name is only blamed when the name is what looks alike.
+ */
+export function lookalikeReason(analysis: UrlAnalysis): string {
+  const codes = new Set(analysis.findings.map((finding) => finding.code));
+  if (codes.has('punycode') || codes.has('mixed-script') || codes.has('confusable')) return 'Its name imitates another site’s';
+  return 'Its address puts other text before “@”, which can read as another site’s name';
+}
+
+/**
+ * The findings a card still shows once the address was agreed to and the user must open it themselves (the harness
+ * records pages instead of opening them): the same warnings and refusals as the consent view, without its notes.
+ */
+export function cautionsToOpenYourself(analysis: UrlAnalysis): UrlFinding[] {
+  return analysis.findings.filter((finding) => finding.severity !== 'info');
+}
+
 /** A run of a URL as drawn: ordinary text, or one hidden character drawn as its code point. */
 export type UrlSegment = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: string };
 

@@ -15,7 +15,7 @@ export function ForegroundBadge({ foreground }: { foreground: ForegroundView }) 
     <span className="fg" aria-live="polite" aria-atomic="true">
       <span className={`fg-badge fg-${text.tone}`}>
         <span className={`fg-dot fg-dot-${text.tone}`} aria-hidden="true" />
-        {text.label}
+        <span className="fg-label">{text.label}</span>
       </span>
       {text.derived && (
         <span className="fg-derived" title={DERIVED_STATE_HELP} tabIndex={0} aria-describedby={`${ids}-derived`}>

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { formatUsage } from './session-bar-text';
-import { srOnlyWhen, useCompactSession } from '../shell/media-query';
+import { useCompactSession } from '../shell/media-query';
 import './SessionBar.css';
 
 interface SessionBarProps {
@@ -24,6 +24,7 @@ export function SessionBar({ session, live }: SessionBarProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modes, configOptions = [], usage, mcp } = session;
+  const compact = useCompactSession();
 
   async function change(key: string, send: () => Promise<unknown>): Promise<void> {
     setBusy(key);
@@ -41,8 +42,26 @@ export function SessionBar({ session, live }: SessionBarProps) {
   if (!hasPickers && !usage && !mcp?.sent.length && !mcp?.skipped.length) return null;
   const usageText = usage ? formatUsage(usage) : null;
 
-  return (
+  const bar = (
     <div className="session-bar" role="group" aria-label="Session settings">
+      {/* The facts first: in a wide session the bar grows leftward from the window's edge, so usage arriving
+          after a turn moves none of the pickers. */}
+      {/* Booleans only: a bare `0` (no servers) would be drawn as text. */}
+      {(!!usageText || !!mcp?.sent.length || !!mcp?.skipped.length) && (
+        <p className="session-bar-facts">
+          {usageText && (
+            <span className="session-bar-usage" title={usageText.long}>
+              {usageText.short}
+            </span>
+          )}
+          {mcp && mcp.sent.length > 0 && <span className="session-bar-mcp">MCP: {mcp.sent.join(', ')}</span>}
+          {mcp && mcp.skipped.length > 0 && (
+            <span className="session-bar-skipped">
+              Not given: {mcp.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}
+            </span>
+          )}
+        </p>
+      )}
       {modes && modes.available.length > 0 && (
         <Picker
           id={`${ids}-mode`}
@@ -68,22 +87,54 @@ export function SessionBar({ session, live }: SessionBarProps) {
           }
         />
       ))}
-      {/* Booleans only: a bare `0` (no servers) would be drawn as text. */}
-      {(!!usageText || !!mcp?.sent.length || !!mcp?.skipped.length) && (
-        <p className="session-bar-facts">
-          {usageText && (
-            <span className="session-bar-usage" title={usageText.long}>
-              {usageText.short}
-            </span>
-          )}
-          {mcp && mcp.sent.length > 0 && <span className="session-bar-mcp">MCP: {mcp.sent.join(', ')}</span>}
-          {mcp && mcp.skipped.length > 0 && (
-            <span className="session-bar-skipped">
-              Not given: {mcp.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}
-            </span>
-          )}
-        </p>
-      )}
+    </div>
+  );
+  return compact ? <SettingsMenu>{bar}</SettingsMenu> : bar;
+}
+
+/**
+ * A compact session's settings behind one "Settings" button (designer's review, session 19: at 800 px beside a
+ * request the state and the pickers wrapped the session's bar to two lines). The button says whether the panel is
+ * open (`aria-expanded`); Escape or a click outside closes it, Escape returning focus to the button.
+ */
+function SettingsMenu({ children }: { children: ReactNode }) {
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+  return (
+    <div
+      className="session-bar-menu"
+      ref={root}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        button.current?.focus();
+      }}
+    >
+      <button
+        type="button"
+        ref={button}
+        className="button session-bar-menu-button"
+        aria-label="Session settings"
+        aria-expanded={open}
+        aria-controls={`${ids}-panel`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Settings <span aria-hidden="true">▾</span>
+      </button>
+      <div id={`${ids}-panel`} className="session-bar-panel" hidden={!open}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -139,8 +190,6 @@ interface PickerProps {
 
 /** A labelled native select (keyboard and screen readers for free); grouped values become optgroups. */
 function Picker({ id, label, description, error, disabled, value, options, onChange }: PickerProps) {
-  // A compact session shows the value without the word (still the label for assistive tech, and the tooltip).
-  const compact = useCompactSession();
   const groups = [...new Set(options.map((o) => o.group))];
   const item = (o: PickerProps['options'][number]) => (
     <option key={o.value} value={o.value} title={o.description}>
@@ -149,7 +198,7 @@ function Picker({ id, label, description, error, disabled, value, options, onCha
   );
   return (
     <div className="session-bar-control">
-      <label className={srOnlyWhen(compact, 'session-bar-label')} htmlFor={id} title={description}>
+      <label className="session-bar-label" htmlFor={id} title={description}>
         {label}
       </label>
       <select

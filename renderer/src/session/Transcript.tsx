@@ -120,6 +120,9 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
     if (!element || !inner || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (follow.current) toBottom();
+      // Unpinned, the view can come to rest at the end with no scroll event: the content shrank under it (a row
+      // measured smaller, a thought closed) while the user scrolled down. At the end is following, as in onScroll.
+      else if (element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX) setFollow(true);
     });
     observer.observe(element);
     observer.observe(inner);
@@ -133,7 +136,7 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
       window.removeEventListener('pointerup', release);
       window.removeEventListener('pointercancel', release);
     };
-  }, [toBottom]);
+  }, [toBottom, setFollow]);
 
   function onScroll(event: UIEvent<HTMLDivElement>): void {
     const element = event.currentTarget;
@@ -170,6 +173,13 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
     if (event.key === 'Tab') return markIntent();
     // Other keys on a control inside the transcript (a record's button) act on it; only the scroll box scrolls.
     if (event.target !== event.currentTarget) return;
+    // End is "take me to the newest text", as Jump to latest is. Left to the browser, its smooth scroll aims at
+    // the height when pressed and lands short when rows drawn on the way are measured taller (74 px in the e2e).
+    if (event.key === 'End') {
+      event.preventDefault();
+      jumpToLatest();
+      return;
+    }
     if (SCROLL_UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) markIntent();
   }
 
@@ -180,6 +190,9 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
   }
 
   function jumpToLatest(): void {
+    // What the user did before no longer counts: a smooth scroll up still running (Page Up pressed just before
+    // End) must not read as theirs and unpin again.
+    intentAt.current = Number.NEGATIVE_INFINITY;
     setFollow(true);
     toBottom();
     // The button goes away now; keep keyboard focus in the transcript rather than on <body>.

@@ -6,7 +6,7 @@ import { stopReasonText } from '../shell/format';
 export interface ForegroundText {
   /**
    * "Running", "Waiting for you", "Busy (<reported>)", or for idle one phrase: "Idle" after a turn that ended
-   * normally (or none yet), else how it ended ("Stopped: cancelled", "Ended with an error").
+   * normally (or none yet), else how it ended ("Stopped by you", "Ended with an error").
    */
   label: string;
   /** Colour family: `waiting` stands out. */

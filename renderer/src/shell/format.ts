@@ -116,9 +116,10 @@ export function sessionNames(sessions: Array<Pick<SessionView, 'sessionKey' | 'a
 
 
 /**
- * How the last prompt turn ended, in words (ACP `stopReason`): `end_turn` → "Finished", `cancelled` →
- * "Stopped: cancelled", `max_tokens` → "Stopped: reached the length limit", `max_turn_requests` → "Stopped: too
- * many steps", `refusal` → "The agent refused"; any other reason is shown as sent, "Stopped (<reason>)".
+ * How the last prompt turn ended, in words (ACP `stopReason`): `end_turn` → "Finished", `cancelled` → "Stopped by
+ * you" (only the client's `session/cancel` ends a turn so; the designer's review read "Stopped: cancelled" as
+ * jargon), `max_tokens` → "Stopped at the length limit", `max_turn_requests` → "Stopped after too many steps",
+ * `refusal` → "The agent refused"; any other reason is shown as sent, "Stopped (<reason>)".
  */
 export function stopReasonText(reason: string | undefined): string {
   if (!reason) return '';
@@ -126,11 +127,11 @@ export function stopReasonText(reason: string | undefined): string {
     case 'end_turn':
       return 'Finished';
     case 'cancelled':
-      return 'Stopped: cancelled';
+      return 'Stopped by you';
     case 'max_tokens':
-      return 'Stopped: reached the length limit';
+      return 'Stopped at the length limit';
     case 'max_turn_requests':
-      return 'Stopped: too many steps';
+      return 'Stopped after too many steps';
     case 'refusal':
       return 'The agent refused';
     default:

@@ -31,7 +31,11 @@ export class OutputBeforeReady {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
 
-  constructor(private readonly graceMs = UNREADABLE_OUTPUT_GRACE_MS) {
+  /**
+   * @param graceMs how long after the first unreadable line {@link givenUp} rejects; `null` for a watcher that
+   *   only keeps the quote and never gives up (main's own copy, read while the worker may still be booting).
+   */
+  constructor(private readonly graceMs: number | null = UNREADABLE_OUTPUT_GRACE_MS) {
     this.givenUp = new Promise<never>((_, reject) => (this.reject = reject));
     // Nobody may be waiting on it (the handshake ended another way); that is not an unhandled rejection.
     this.givenUp.catch(() => {});
@@ -75,14 +79,14 @@ export class OutputBeforeReady {
     if (this.unreadableLines === 1) {
       this.quoting = true;
       this.quote.push(first);
-      this.timer = setTimeout(() => this.giveUp('it printed text that is not an ACP message'), this.graceMs);
+      if (this.graceMs !== null) this.timer = setTimeout(() => this.giveUp('it printed text that is not an ACP message'), this.graceMs);
     } else if (this.unreadableLines > MAX_UNREADABLE_LINES_BEFORE_INITIALIZE) {
       this.giveUp(`it printed more than ${MAX_UNREADABLE_LINES_BEFORE_INITIALIZE} lines that are not ACP messages, the first`);
     }
   }
 
   private giveUp(clause: string): void {
-    if (this.stopped) return;
+    if (this.stopped || this.graceMs === null) return;
     this.stop();
     this.reject(new HandshakeFailed(clause, this.printed));
   }
