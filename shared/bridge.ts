@@ -122,6 +122,8 @@ export interface TranscriptEntry {
   kind?: 'message' | 'thought' | 'tool_call' | 'plan' | 'notice' | 'file_access' | 'terminal' | 'other' | 'request';
   toolCall?: ToolCallView;
   plan?: PlanEntryView[];
+  /** `plan`: steps the agent sent past the ones kept (electron/core/budgets.ts MAX_PLAN_STEPS), counted only. */
+  planStepsNotShown?: number;
   /** `request`: a question the agent asked in this session and how it ended (history transcripts only). */
   request?: RequestRecordView;
   /** A v2 display terminal (`terminal_update` / `terminal_output_chunk`). */

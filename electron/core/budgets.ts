@@ -24,6 +24,16 @@ export const WORKER_YOUNG_GENERATION_MB = 32;
 export const WORKER_STACK_MB = 4;
 
 /**
+ * Steps of one plan kept for display. Real agents' plans run to a few dozen steps, and every step is a row the
+ * renderer draws again on each plan update: one update of 20 000 steps (1.2 MB, well under a line's budget)
+ * froze the page, every agent's, for 34 s (hostile review, session 19). Past this the steps are counted, not kept.
+ */
+export const MAX_PLAN_STEPS = 200;
+
+/** Characters of one plan step kept: a step is a sentence, and 1 000 characters is a long paragraph. */
+export const MAX_PLAN_STEP_CHARS = 1000;
+
+/**
  * A line (one JSON-RPC message) an agent may send: 8 MiB, a quarter of the SDK's own 32 MiB default.
  * Large enough for a big file's diff in one tool call update; an agent that sends more is stopped with a
  * sentence rather than having the client buffer a line without end.

@@ -10,6 +10,7 @@
 import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
 import { commands as commandList, configOptions, MAX_LABEL_CHARS, usage } from './session-setup';
 import { cutText } from '../../../shared/cut-text';
+import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../budgets';
 
 /** Lines of one side of a diff kept for display; the rest is counted, not shown. */
 export const MAX_DIFF_LINES = 2000;
@@ -23,7 +24,8 @@ export type NormalizedUpdate =
   /** The user's own message: an echo of our prompt while live, the conversation itself in a replay. */
   | { kind: 'user_text'; text: string; messageId?: string }
   | { kind: 'tool_call'; toolCallId: string; fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>>; content?: ToolContentView[]; appendContent?: ToolContentView[] }
-  | { kind: 'plan'; entries: PlanEntryView[] }
+  /** `notShown`: steps past MAX_PLAN_STEPS, counted and dropped. */
+  | { kind: 'plan'; entries: PlanEntryView[]; notShown: number }
   | { kind: 'commands'; commands: CommandView[] }
   /** v1 `current_mode_update`. */
   | { kind: 'mode'; currentModeId: string }
@@ -81,7 +83,7 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
     }
     case 'plan':
     case 'plan_update':
-      return { kind: 'plan', entries: planEntries(kind === 'plan' ? update.entries : (update.plan as Json | undefined)?.entries) };
+      return { kind: 'plan', ...planEntries(kind === 'plan' ? update.entries : (update.plan as Json | undefined)?.entries) };
     case 'available_commands_update':
       return { kind: 'commands', commands: commandList(update.availableCommands) };
     case 'current_mode_update':
@@ -209,11 +211,23 @@ function capLines(text: string | undefined): { text?: string; dropped: number } 
   return { text: text.slice(0, index), dropped: rest ? rest.split('\n').length : 0 };
 }
 
-function planEntries(entries: unknown): PlanEntryView[] {
-  if (!Array.isArray(entries)) return [];
-  return entries
-    .filter((e): e is Json => isJson(e) && typeof e.content === 'string')
-    .map((e) => ({ content: e.content as string, ...(str(e.priority) ? { priority: str(e.priority) } : {}), ...(str(e.status) ? { status: str(e.status) } : {}) }));
+/**
+ * The steps of a plan the UI can draw: at most MAX_PLAN_STEPS, each cut to MAX_PLAN_STEP_CHARS (its priority and
+ * status, words of the schema's enums, to MAX_LABEL_CHARS); the steps past the limit are only counted.
+ */
+function planEntries(entries: unknown): { entries: PlanEntryView[]; notShown: number } {
+  if (!Array.isArray(entries)) return { entries: [], notShown: 0 };
+  const steps = entries.filter((e): e is Json => isJson(e) && typeof e.content === 'string');
+  const kept = steps.slice(0, MAX_PLAN_STEPS).map((e) => {
+    const priority = str(e.priority);
+    const status = str(e.status);
+    return {
+      content: cutText(e.content as string, MAX_PLAN_STEP_CHARS),
+      ...(priority ? { priority: cutText(priority, MAX_LABEL_CHARS) } : {}),
+      ...(status ? { status: cutText(status, MAX_LABEL_CHARS) } : {}),
+    };
+  });
+  return { entries: kept, notShown: steps.length - kept.length };
 }
 
 /** Text of a content block, or of the text blocks of a list (v2 whole messages carry lists). */

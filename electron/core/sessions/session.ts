@@ -172,7 +172,7 @@ export class Session {
         return true;
       }
       case 'plan':
-        this.transcript.plan(update.entries);
+        this.transcript.plan(update.entries, update.notShown);
         return false;
       case 'commands':
         this.set({ suggestions: update.commands });

@@ -139,12 +139,17 @@ export class Transcript {
     return index >= 0 ? this.entries[index].toolCall : undefined;
   }
 
-  /** The agent's current plan: one entry per session, replaced as the plan changes. */
-  plan(entries: PlanEntryView[]): void {
-    const text = `Plan: ${entries.length} step${entries.length === 1 ? '' : 's'}`;
+  /**
+   * The agent's current plan: one entry per session, replaced as the plan changes. `notShown` counts the steps
+   * past MAX_PLAN_STEPS that were dropped (acp/session-updates.ts).
+   */
+  plan(entries: PlanEntryView[], notShown = 0): void {
+    const steps = entries.length + notShown;
+    const text = `Plan: ${steps} step${steps === 1 ? '' : 's'}`;
+    const fields: Omit<TranscriptEntry, 'entryId'> = { role: 'agent', kind: 'plan', text, plan: entries, ...(notShown > 0 ? { planStepsNotShown: notShown } : {}) };
     const index = this.planEntryId ? this.indexOf(this.planEntryId) : -1;
-    if (index >= 0) return this.replace(index, { role: 'agent', kind: 'plan', text, plan: entries });
-    this.planEntryId = this.add({ role: 'agent', kind: 'plan', text, plan: entries }).entryId;
+    if (index >= 0) return this.replace(index, fields);
+    this.planEntryId = this.add(fields).entryId;
   }
 
   /** An update Switchboard does not know, kept and shown generically. */

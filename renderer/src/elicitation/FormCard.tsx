@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { afterPaint } from '../shell/after-paint';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { FormItemView } from '../../../shared/bridge';
@@ -81,6 +81,8 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
   /** The fields (by key) that held Review back at the last Review press; listed at the top until fixed. */
   const [blocked, setBlocked] = useState<string[]>([]);
+  /** The field to scroll into view once the next render (with its error summary) is laid out. */
+  const revealAfterRender = useRef<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [answered, setAnswered] = useState<Answered>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -156,9 +158,9 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
           form.setError(key, { type: 'validate', message }, { shouldFocus: first });
           first = false;
         });
-        // The Review button sits below a long card: bring the first field to be fixed into view as well.
-        const firstKey = fields.map((_field, index) => fieldKey(index)).find((key) => byKey.has(key));
-        if (firstKey) revealField(firstKey, false);
+        // The Review button sits below a long card: bring the first field to be fixed into view as well, once the
+        // error summary above it has rendered (scrolled before, the summary pushed it under the sticky actions).
+        revealAfterRender.current = fields.map((_field, index) => fieldKey(index)).find((key) => byKey.has(key)) ?? null;
         return;
       }
       focusAfterRender.current = 'review';
@@ -169,6 +171,14 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
       setBusy(null);
     }
   }
+
+  // Runs after every render; does something only on the render that follows a Review with errors (above).
+  useLayoutEffect(() => {
+    const key = revealAfterRender.current;
+    if (key === null) return;
+    revealAfterRender.current = null;
+    revealField(key, false);
+  });
 
   /** Focuses a field (its control, or the first control of a choice group) and scrolls it into view. */
   function revealField(key: string, focus: boolean): void {

@@ -28,14 +28,22 @@ export function watchPinnedActions(scroller: HTMLElement, list: HTMLElement): ()
     frame = 0;
     const view = scroller.getBoundingClientRect();
     let next: HTMLElement | null = null;
+    let headerHeight = 0;
+    let actionsHeight = 0;
     for (const card of list.querySelectorAll<HTMLElement>('article[data-item-id]')) {
       const { top, bottom } = card.getBoundingClientRect();
+      // The first card reaching into the view sticks its header to the top once scrolled.
+      if (headerHeight === 0 && bottom > view.top) headerHeight = stickyHeight(card, '.card-header');
       if (bottom <= view.bottom + 1) continue;
-      const actions = card.querySelector<HTMLElement>(':scope > .card-actions');
+      const actions = stickyHeight(card, '.card-actions');
       const shown = view.bottom - Math.max(top, view.top);
-      if (actions && shown >= actions.getBoundingClientRect().height + MIN_BODY_IN_VIEW_PX) next = card;
+      if (actions > 0 && shown >= actions + MIN_BODY_IN_VIEW_PX) {
+        next = card;
+        actionsHeight = actions;
+      }
       break;
     }
+    keepScrollPadding(scroller, headerHeight, actionsHeight);
     if (next === pinned && pinned?.hasAttribute(PINNED_ATTRIBUTE)) return;
     pinned?.removeAttribute(PINNED_ATTRIBUTE);
     next?.setAttribute(PINNED_ATTRIBUTE, '');
@@ -61,5 +69,27 @@ export function watchPinnedActions(scroller: HTMLElement, list: HTMLElement): ()
     resized?.disconnect();
     changed?.disconnect();
     pinned?.removeAttribute(PINNED_ATTRIBUTE);
+    scroller.style.removeProperty('scroll-padding-top');
+    scroller.style.removeProperty('scroll-padding-bottom');
   };
+}
+
+/** Room kept between a revealed control and a sticky part, in CSS px, so the focus ring shows too. */
+const REVEAL_GAP_PX = 8;
+
+/** The height in CSS px of `card`'s own child matching `selector` (its sticky header or actions), 0 if none. */
+function stickyHeight(card: HTMLElement, selector: string): number {
+  return card.querySelector<HTMLElement>(`:scope > ${selector}`)?.getBoundingClientRect().height ?? 0;
+}
+
+/**
+ * Sizes `scroller`'s scroll padding to the card header stuck at its top and the actions pinned at its bottom, so a
+ * control focused or scrolled into view (Tab, a form's first error, scrollIntoView) lands between them rather than
+ * under them (session 19: at 800×600 the first invalid field hid behind the Review bar). Writes only on a change.
+ */
+function keepScrollPadding(scroller: HTMLElement, top: number, bottom: number): void {
+  const topPx = top > 0 ? `${Math.ceil(top) + REVEAL_GAP_PX}px` : '';
+  const bottomPx = bottom > 0 ? `${Math.ceil(bottom) + REVEAL_GAP_PX}px` : '';
+  if (scroller.style.scrollPaddingTop !== topPx) scroller.style.scrollPaddingTop = topPx;
+  if (scroller.style.scrollPaddingBottom !== bottomPx) scroller.style.scrollPaddingBottom = bottomPx;
 }

@@ -32,7 +32,7 @@ export const PlanStrip = memo(function PlanStrip({ entries, turnGoesOn }: { entr
       </summary>
       {open && (
         <div className="plan-strip-body">
-          <PlanList plan={plan} />
+          <PlanList plan={plan} notShown={latest.planStepsNotShown} />
         </div>
       )}
     </details>

@@ -29,7 +29,7 @@ export const EntryView = memo(function EntryView({ entry }: { entry: TranscriptE
     case 'plan':
       return (
         <div className="entry entry-plan">
-          <PlanList plan={entry.plan ?? []} />
+          <PlanList plan={entry.plan ?? []} notShown={entry.planStepsNotShown} />
         </div>
       );
     case 'terminal':

@@ -12,8 +12,11 @@ const MARK: Record<string, string> = {
   unknown: '?',
 };
 
-/** The agent's plan as a checklist: each step with its status in words and its priority; "N of M done" above. */
-export function PlanList({ plan }: { plan: PlanEntryView[] }) {
+/**
+ * The agent's plan as a checklist: each step with its status in words and its priority; "N of M done" above, and
+ * below, how many more steps the agent sent than Switchboard keeps (`notShown`).
+ */
+export function PlanList({ plan, notShown = 0 }: { plan: PlanEntryView[]; notShown?: number }) {
   return (
     <div className="plan" role="group" aria-label="Plan">
       <div className="plan-head">
@@ -37,6 +40,11 @@ export function PlanList({ plan }: { plan: PlanEntryView[] }) {
             );
           })}
         </ol>
+      )}
+      {notShown > 0 && (
+        <p className="plan-not-shown muted">
+          {notShown.toLocaleString()} more step{notShown === 1 ? '' : 's'} not shown: the agent sent more than Switchboard keeps.
+        </p>
       )}
     </div>
   );

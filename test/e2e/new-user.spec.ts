@@ -1,0 +1,27 @@
+import { card, expect, startSessionAndPrompt, test } from './fixtures';
+
+// What a new user trying the app from the README ran into (session 19).
+
+test.describe('a focused field stays in view', () => {
+  test('at 800×600, Enter on a form with a required field empty leaves the focused field uncovered', async ({ app }) => {
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    const name = form.getByLabel('Project name');
+    await name.fill('');
+    await name.press('Enter');
+    const focused = app.locator(':focus');
+    await expect(focused).toHaveAttribute('aria-invalid', 'true');
+    // Wait for any smooth scroll to settle, then ask what is drawn at the focused field's centre.
+    await expect
+      .poll(async () =>
+        focused.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && (hit === el || el.contains(hit));
+        }),
+      )
+      .toBe(true);
+    await app.screenshot({ path: '/tmp/f/1-800.png' });
+  });
+});
