@@ -170,11 +170,11 @@ test.describe('URL mode in the harness as the CLI runs it', () => {
   // Fresh user's trial, session 17: in the harness nothing opens after Open, yet the card said "The page is open in a
   // separate Switchboard window". spec E-URL-6: after consent the card says how to carry on; here that is to open
   // the recorded address yourself, since this copy opens nothing.
-  test('after Open the card says nothing opened, that the agent was told you agreed, and shows the address to open', async ({ app, harness, request }) => {
+  test('after Open the card says nothing opened, that the agent was told you agreed, and shows the address to open', async ({ app, harness, request, context }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'url');
     const consent = card(app, 'Demo agent');
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
-    await expect(consent.getByRole('status')).toHaveText('Nothing opened: this copy of Switchboard cannot open pages');
+    await expect(consent.getByRole('status').first()).toHaveText('Nothing opened: this copy of Switchboard cannot open pages');
     await expect(consent).toContainText('Demo agent was told you agreed; to carry on, open the address yourself.');
     await expect(consent).not.toContainText(/is open in|opened in your browser|Continue in/);
     const [recorded] = await opened(request, harness);
@@ -182,8 +182,14 @@ test.describe('URL mode in the harness as the CLI runs it', () => {
     await expect(consent.locator('.url-facts .code-text')).toHaveText(recorded.url);
     // The session's record says what the user did, not that a page opened.
     await expect(app.getByRole('log', { name: 'Transcript' }).getByRole('group', { name: 'Page to open request' })).toContainText('You agreed to open the page');
-    // Reopen would only record it again; Cancel stays.
-    await expect(consent.getByRole('button')).toHaveText(['Cancel']);
+    // Reopen would only record it again; Cancel stays, and the address can be copied (designer's review,
+    // session 19: the user had to select it by hand), with the keyboard alone.
+    await expect(consent.getByRole('button')).toHaveText(['Copy address', 'Cancel']);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await consent.getByRole('button', { name: 'Copy address' }).focus();
+    await app.keyboard.press('Enter');
+    await expect(consent.getByRole('status').filter({ hasText: 'Address copied' })).toBeVisible();
+    expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(recorded.url);
 
     // Opening it by hand finishes the sign-in, and the card says so.
     await finishSignInPage(app, recorded.url);

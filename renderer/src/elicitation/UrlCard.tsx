@@ -188,6 +188,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
               Address to open yourself
             </p>
             <UrlText url={analysis.normalized ?? item.url} labelledBy={`${ids}-url-label`} />
+            <CopyAddress url={analysis.normalized ?? item.url} />
           </div>
           {/* The user opens it themselves: the consent view's warnings (user:pass@, lookalike names) still hold. */}
           <Findings findings={cautionsToOpenYourself(analysis)} />
@@ -488,5 +489,31 @@ function Findings({ findings }: { findings: UrlFinding[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Copies the address the user is to open themselves (designer's review, session 19: the "Nothing opened" card
+ * left them to select it by hand). Says "Address copied" in a polite status, or that copying failed.
+ */
+function CopyAddress({ url }: { url: string }) {
+  const [said, setSaid] = useState<string | null>(null);
+  async function copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(url);
+      setSaid('Address copied');
+    } catch {
+      setSaid('Could not copy: select the address and copy it');
+    }
+  }
+  return (
+    <p className="url-copy">
+      <button type="button" className="button" onClick={() => void copy()}>
+        Copy address
+      </button>{' '}
+      <span role="status" className="muted">
+        {said}
+      </span>
+    </p>
   );
 }
