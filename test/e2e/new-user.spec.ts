@@ -25,3 +25,21 @@ test.describe('a focused field stays in view', () => {
     await app.screenshot({ path: '/tmp/f/1-800.png' });
   });
 });
+
+test.describe('after the last request', () => {
+  for (const answer of ['Send', 'Decline'] as const) {
+    test(`${answer} on the last card puts focus in that session's message box`, async ({ app }) => {
+      await startSessionAndPrompt(app, 'Demo agent', 'secret');
+      const form = card(app, 'Demo agent');
+      await form.getByLabel('API token').fill('tok-12345');
+      if (answer === 'Send') {
+        await form.getByRole('button', { name: 'Review' }).click();
+        await form.getByRole('button', { name: 'Send' }).press('Enter');
+      } else {
+        await form.getByRole('button', { name: 'Decline' }).press('Enter');
+      }
+      await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+      await expect(app.getByRole('combobox', { name: 'Message' })).toBeFocused();
+    });
+  }
+});

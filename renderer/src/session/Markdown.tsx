@@ -25,11 +25,13 @@ interface BlockGroupProps {
   blocks: string[];
   /** A finished group of a long reply: the browser may skip it while it is off screen. */
   skipOffscreen: boolean;
+  /** Draw the blocks as plain text (before the parser has loaded, or before the deferred parse). */
+  plain?: boolean;
 }
 
 /** Finished blocks are the very same strings from one split to the next, so comparing references is enough. */
 function sameBlocks(before: BlockGroupProps, after: BlockGroupProps): boolean {
-  return before.skipOffscreen === after.skipOffscreen && before.blocks.length === after.blocks.length && before.blocks.every((block, i) => block === after.blocks[i]);
+  return before.skipOffscreen === after.skipOffscreen && before.plain === after.plain && before.blocks.length === after.blocks.length && before.blocks.every((block, i) => block === after.blocks[i]);
 }
 
 /** Rough height of text never drawn yet, for the space a skipped group holds (px): ~90 characters a 20 px line. */
@@ -44,12 +46,12 @@ function estimatedHeightPx(blocks: string[]): number {
  * finished groups of a reply longer than one group are skipped off screen: a short reply, and the group still
  * streaming, are always drawn, so the transcript's virtualizer measures their real height.
  */
-const BlockGroup = memo(function BlockGroup({ blocks, skipOffscreen }: BlockGroupProps) {
+const BlockGroup = memo(function BlockGroup({ blocks, skipOffscreen, plain = false }: BlockGroupProps) {
   const style = useMemo(() => (skipOffscreen ? { containIntrinsicSize: `auto ${estimatedHeightPx(blocks)}px` } : undefined), [skipOffscreen, blocks]);
   return (
     <div className={skipOffscreen ? 'md-blocks md-blocks-skippable' : 'md-blocks'} style={style}>
       {blocks.map((block, index) =>
-        block.length > MAX_MARKDOWN_CHARS ? (
+        plain || block.length > MAX_MARKDOWN_CHARS ? (
           <div key={index} className="plain-text">
             {block}
           </div>
@@ -60,6 +62,11 @@ const BlockGroup = memo(function BlockGroup({ blocks, skipOffscreen }: BlockGrou
     </div>
   );
 }, sameBlocks);
+
+/** A split's blocks in groups; all but the last may be skipped off screen. */
+function blockGroups(blocks: string[], plain: boolean) {
+  return groupsOf(blocks).map((group, index, groups) => <BlockGroup key={index} blocks={group} skipOffscreen={index < groups.length - 1} plain={plain} />);
+}
 
 /** The markdown parser and its components, loaded with the first agent text (see MarkdownBlock.tsx). */
 const MarkdownBlock = lazy(() => import('./MarkdownBlock'));
@@ -83,6 +90,10 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   const split = useRef<BlockSplit | undefined>(undefined);
   if (deferred !== null && split.current?.text !== deferred) split.current = splitBlocks(deferred, split.current);
   const blocks = split.current?.blocks;
+  // The first draw is plain text in the same skippable groups, not one text node: a long entry mounting in the
+  // virtual list (tens of thousands of characters) laid out as one node cost 50–67 ms CPU in a trace (issue 13).
+  // Splitting is a scan of the text's lines, well under a millisecond at that size.
+  const plainBlocks = useMemo(() => (blocks === undefined ? splitBlocks(text).blocks : undefined), [blocks, text]);
 
   const open = useCallback(
     (url: string, text: string) => {
@@ -96,13 +107,9 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
     <div className="md">
       <LinkOpener value={open}>
         {blocks === undefined ? (
-          <div className="plain-text">{text}</div>
+          blockGroups(plainBlocks ?? [], true)
         ) : (
-          <Suspense fallback={<div className="plain-text">{deferred}</div>}>
-            {groupsOf(blocks).map((group, index, groups) => (
-              <BlockGroup key={index} blocks={group} skipOffscreen={index < groups.length - 1} />
-            ))}
-          </Suspense>
+          <Suspense fallback={blockGroups(blocks, true)}>{blockGroups(blocks, false)}</Suspense>
         )}
       </LinkOpener>
       {linkError && (
