@@ -620,9 +620,10 @@ export const commandParamSchemas = {
   getAgentLog: z.object({ agentId: id }).strict(),
   /**
    * Opens a link the user clicked in an agent's message in the system browser. Only https and loopback
-   * http addresses are opened (the same analysis as URL mode); anything else is refused with a sentence.
+   * http addresses are opened (the same analysis as URL mode); anything else is refused with a sentence, and so
+   * is an address URL mode would warn about or one whose `text` (the link's visible text) names another host.
    */
-  openExternal: z.object({ url: z.string().min(1).max(8192) }).strict(),
+  openExternal: z.object({ url: z.string().min(1).max(8192), text: z.string().max(8192).optional() }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),

@@ -25,7 +25,9 @@ import {
   type Snapshot,
 } from '../../shared/bridge';
 import { RequestError } from '@agentclientprotocol/sdk';
-import type { ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
+import type { AuthMethodInfo, ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
+import { terminalSignIn, type TerminalSignIn } from './acp/terminal-sign-in';
+import { checkLink } from './link-check';
 import { permissionTargets } from './acp/permission-targets';
 import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
@@ -47,7 +49,6 @@ import { quoteForUser, redactLogLine, redactSecrets } from './agents/redact';
 import { stderrTail } from './agents/stderr-tail';
 import { RestartPolicy } from './agents/restart-policy';
 import { importZedSettings } from './zed-import';
-import { analyzeUrl } from '../../shared/url-analysis';
 import { ElicitationBroker, type ConnectionRef } from './elicitation/broker';
 import { EventBatcher } from './event-batcher';
 import { FORM_WARM_UP_DELAY_MS, warmFormPath } from './elicitation/form-warm-up';
@@ -551,7 +552,7 @@ export class Hub {
     },
     importZedSettings: (p) => importZedSettings(p.text),
     openExternal: (p) => {
-      this.openExternal(p.url);
+      this.openExternal(p.url, p.text);
       return {};
     },
     getAgentLog: (p) => {
@@ -659,9 +660,10 @@ export class Hub {
         agentInfo: connection.agentInfo,
         capabilities: connection.capabilities,
         authMethods: connection.authMethods.map(({ terminal, ...method }) => {
-          // A built-in agent on the host's own transport has no command line a terminal could run.
-          const spec = terminal ? this.launchSpec(config) : null;
-          return terminal && spec ? { ...method, terminalCommand: terminalCommand(spec, terminal) } : method;
+          const signIn = this.terminalSignIn(config, terminal);
+          if (!signIn) return method;
+          // A refused method stays listed, its refusal in place of the agent's description (and on Sign in).
+          return 'command' in signIn ? { ...method, terminalCommand: signIn.command } : { ...method, description: signIn.refused };
         }),
       });
       this.log(`agent ${config.id}: ready, ACP v${connection.version}`);
@@ -940,6 +942,16 @@ export class Hub {
   }
 
   /**
+   * The command a terminal sign-in method asks the user to run, or its refusal (see terminalSignIn); undefined
+   * for a method that is not a terminal one, or for a built-in agent on the host's own transport, which has no
+   * command line a terminal could run.
+   */
+  private terminalSignIn(config: AgentConfig, terminal: AuthMethodInfo['terminal']): TerminalSignIn | undefined {
+    const spec = terminal ? this.launchSpec(config) : null;
+    return terminal && spec ? terminalSignIn(config.name, spec, terminal) : undefined;
+  }
+
+  /**
    * Signs in with one of the agent's `authMethods`. Elicitations the agent sends while this is pending are
    * request-scoped and labelled "while signing in" (spec E-REQ-3). `cancelAuthenticate` gives up.
    */
@@ -951,6 +963,8 @@ export class Hub {
     const method = runtime.view.authMethods.find((m) => m.methodId === methodId);
     if (!method) throw new Error('The agent does not offer that sign-in method.');
     if (method.terminalCommand) throw new Error(`To sign in, run this in a terminal, then start a session: ${method.terminalCommand}`);
+    const terminal = this.terminalSignIn(runtime.config, connection.authMethods.find((m) => m.methodId === methodId)?.terminal);
+    if (terminal && 'refused' in terminal) throw new Error(terminal.refused);
     const signIn = new AbortController();
     runtime.signIn = signIn;
     this.setAgent(runtime, { signingIn: { methodId } });
@@ -972,15 +986,16 @@ export class Hub {
     }
   }
 
-  /** A link the user clicked in a message: opened only if the URL analysis allows it, re-serialised. */
-  private openExternal(url: string): void {
-    const analysis = analyzeUrl(url);
-    if (!analysis.openable || !analysis.normalized) {
-      const reason = analysis.findings.find((f) => f.severity === 'blocked')?.message ?? 'it is not a web address.';
-      throw new Error(`Switchboard does not open this link: ${reason}`);
-    }
+  /**
+   * A link the user clicked in a message: opened, re-serialised, only when URL mode's analysis has nothing to
+   * warn about and its text does not name another host (see checkLink); otherwise refused with a sentence naming
+   * the real host.
+   */
+  private openExternal(url: string, text?: string): void {
+    const check = checkLink(url, text);
+    if ('refused' in check) throw new Error(check.refused);
     if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
-    this.options.openExternal(analysis.normalized);
+    this.options.openExternal(check.open);
   }
 
   // ── agent management ──────────────────────────────────────────────────────────────────────────────
@@ -1160,6 +1175,9 @@ export class Hub {
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error, this.secretValues())}`);
     }
     const { sessionId, ...sessionSetup } = created;
+    // Spec E-REQ-7: every update, prompt and request is bound to one tab by (connection, sessionId); a
+    // second tab under an id the agent already uses would receive the first tab's traffic.
+    if (this.sessions.find(connectionId, sessionId)) throw new Error(duplicateSessionSentence(runtime.config.name));
     const session = new Session(
       {
         sessionKey: `session-${randomUUID()}`,
@@ -1440,6 +1458,8 @@ export class Hub {
     // A replay: v1 `session/load`, or a v2 resume of a session Switchboard has no transcript of.
     const replay = how === 'load' || (fresh && connection.version === 2);
     if (previous) this.forgetSession(previous, undefined);
+    // Spec E-REQ-7, as in newSession: one live session per (connection, sessionId).
+    if (this.sessions.find(runtime.connectionId!, record.sessionId)) throw new Error(`Another tab already has this session of ${runtime.config.name} open.`);
     const session = new Session(
       {
         sessionKey: `session-${randomUUID()}`,
@@ -1647,6 +1667,11 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
  * Why a `session/load` or `session/resume` failed, in a sentence: an agent that no longer knows the
  * session (-32002 or -32602) is pointed at Continue in a new session.
  */
+/** The user's sentence when an agent hands out a `sessionId` one of its live sessions already has. */
+function duplicateSessionSentence(agentName: string): string {
+  return `${agentName} answered with a session id it already uses, so no new session was opened.`;
+}
+
 function describeResumeFailure(agentName: string, how: 'resume' | 'load', error: unknown, connectionClosed: boolean, secrets: Iterable<string>): string {
   if (connectionClosed) return `${agentName} stopped before it ${how === 'load' ? 'loaded' : 'resumed'} the session.`;
   if (error instanceof RequestError && (error.code === -32002 || error.code === -32602)) {
@@ -1727,12 +1752,3 @@ function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   return quoteForUser(raw, secrets, MAX_AGENT_ERROR_CHARS);
 }
 
-/**
- * The command line for a terminal sign-in: the agent's own command and arguments plus the method's, with
- * its environment in front, each word quoted for a POSIX shell when it needs it.
- */
-function terminalCommand(launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string> }): string {
-  const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
-  const env = Object.entries(terminal.env).map(([k, v]) => `${k}=${quote(v)}`);
-  return [...env, launch.command, ...launch.args, ...terminal.args].map((w, i) => (i < env.length ? w : quote(w))).join(' ');
-}

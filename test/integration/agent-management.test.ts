@@ -91,6 +91,33 @@ describe('links in agent messages', () => {
     await expect(rig.hub.invoke('openExternal', { url: 'file:///etc/passwd' })).rejects.toThrow(/does not open this link/);
     expect(opened).toEqual(['https://example.com/docs']);
   });
+
+  // spec E-URL-4: what URL mode warns about before consent is not opened on one click from a message either;
+  // spec E-URL-3: the user is shown the real host.
+  it.each([
+    ['text naming another host', 'https://evil.example/', 'paypal.com', /its text names paypal\.com, but it goes to evil\.example\./],
+    ['text that is another URL', 'https://evil.example/', 'https://paypal.com/login', /its text names paypal\.com/],
+    ['userinfo', 'https://paypal.com@evil.example/', 'sign in', /goes to evil\.example\./],
+    ['a punycode host', 'https://xn--pypal-4ve.com/', 'pay here', /\(xn--pypal-4ve\.com\)/],
+    ['a raw IP host', 'https://1.2.3.4:8443/x', 'dashboard', /goes to 1\.2\.3\.4\./],
+    ['a mixed-script host', 'https://\u0430ccounts.google.com/', 'accounts', /goes to \u0430ccounts\.google\.com/],
+  ])('refuses a link with %s on a click, naming the real host', async (_, url, text, sentence) => {
+    const opened: string[] = [];
+    rig = await startRig([{ id: 'a' }], [], { openExternal: (u) => opened.push(u) });
+    await expect(rig.hub.invoke('openExternal', { url, text })).rejects.toThrow(/^Switchboard does not open this link on a click: it goes to /);
+    await expect(rig.hub.invoke('openExternal', { url, text })).rejects.toThrow(sentence);
+    expect(opened).toEqual([]);
+  });
+
+  it('opens a plain https link whose text is its own host, a parent of it, or not a host', async () => {
+    const opened: string[] = [];
+    rig = await startRig([{ id: 'a' }], [], { openExternal: (u) => opened.push(u) });
+    await rig.hub.invoke('openExternal', { url: 'https://github.com/o/r', text: 'github.com' });
+    await rig.hub.invoke('openExternal', { url: 'https://docs.example.com/x', text: 'example.com' });
+    await rig.hub.invoke('openExternal', { url: 'https://github.com/o/r/blob/main/README.md', text: 'README.md' });
+    await rig.hub.invoke('openExternal', { url: 'https://example.com/guide', text: 'the guide' });
+    expect(opened).toEqual(['https://github.com/o/r', 'https://docs.example.com/x', 'https://github.com/o/r/blob/main/README.md', 'https://example.com/guide']);
+  });
 });
 
 describe('supervision', () => {

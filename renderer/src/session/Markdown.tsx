@@ -96,9 +96,9 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   const plainBlocks = useMemo(() => (blocks === undefined ? splitBlocks(text).blocks : undefined), [blocks, text]);
 
   const open = useCallback(
-    (url: string) => {
+    (url: string, text: string) => {
       setLinkError(null);
-      bridge.invoke('openExternal', { url }).catch((error: unknown) => setLinkError(errorSentence(error)));
+      bridge.invoke('openExternal', { url, text }).catch((error: unknown) => setLinkError(errorSentence(error)));
     },
     [bridge],
   );

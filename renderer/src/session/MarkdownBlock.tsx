@@ -33,13 +33,21 @@ function MarkdownLink({ href, children, title }: Props<'a'>) {
   if (!url) return <span className="md-link-text">{children}</span>;
   const tooltip = title ? `${title}\n${url}` : url;
   return (
-    <button type="button" className="md-link" title={tooltip} onClick={() => open(url)}>
+    <button type="button" className="md-link" title={tooltip} onClick={() => open(url, textOf(children))}>
       {children}
       <span className="md-link-mark" aria-hidden="true">
         ↗
       </span>
     </button>
   );
+}
+
+/** The plain text of a link's rendered children (strings and nested elements such as emphasis). */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (node && typeof node === 'object' && 'props' in node) return textOf((node.props as { children?: ReactNode }).children);
+  return '';
 }
 
 /** An image is never fetched (no network from agent content): "[Image: <alt>] <url>" as text. */
