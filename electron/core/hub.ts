@@ -204,6 +204,8 @@ interface AgentRuntime {
   connectionId?: string;
   /** Aborts the pending sign-in, if any (the user pressed Cancel). */
   signIn?: AbortController;
+  /** The user declined or cancelled the pending sign-in's own request: its failure is their choice, not an error. */
+  signInRefusedByUser?: boolean;
   /** A restart in progress; a second one waits for it. */
   restarting?: Promise<void>;
   /** Automatic restarts after crashes (backoff, then give up). */
@@ -486,8 +488,13 @@ export class Hub {
     },
     answerElicitation: (p) => {
       const live = this.liveRecords.get(p.itemId);
+      const scope = p.action === 'accept' ? undefined : this.broker.items().find((item) => item.itemId === p.itemId)?.scope;
       const sent = this.broker.answer(p.itemId, p.agentId, p.action, p.values, p.openIn, p.keepDraft);
       const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
+      if (scope?.kind === 'request' && scope.label === SIGN_IN_LABEL) {
+        const runtime = this.agents.get(p.agentId);
+        if (runtime?.signIn) runtime.signInRefusedByUser = true;
+      }
       this.afterAnswerSent(() => {
         this.recorder.answered(p.itemId, outcome);
         // An item that stays (Escape's kept-draft cancel, a consented URL) was already recorded with this outcome by
@@ -966,9 +973,15 @@ export class Hub {
       this.emit({ type: 'notice', level: 'info', agentId, text: `Signed in to ${runtime.config.name}.` });
     } catch (error) {
       if (signIn.signal.aborted) throw new Error('Sign-in cancelled.');
+      // The user's own No on the sign-in page's request ends the sign-in; saying it failed, in red, would blame them.
+      if (runtime.signInRefusedByUser) {
+        this.emit({ type: 'notice', level: 'info', agentId, text: 'Sign-in cancelled.' });
+        return;
+      }
       throw new Error(`Sign-in to ${runtime.config.name} failed: ${(error as Error).message}`);
     } finally {
       runtime.signIn = undefined;
+      runtime.signInRefusedByUser = undefined;
       if (runtime.connection === connection) this.setAgent(runtime, { signingIn: undefined });
     }
   }

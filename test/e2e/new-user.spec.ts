@@ -43,3 +43,20 @@ test.describe('after the last request', () => {
     });
   }
 });
+
+test.describe('a sign-in the user says no to', () => {
+  for (const answer of ['Cancel', 'Decline'] as const) {
+    test(`${answer} on the sign-in page's card is not reported as a failure`, async ({ app }) => {
+      await app.getByRole('navigation', { name: 'Agents' }).getByRole('button', { name: /^Demo agent/ }).click();
+      await app.getByRole('button', { name: 'Sign in with Demo sign-in' }).click();
+      const consent = card(app, 'Demo agent');
+      await expect(consent).toContainText(/while signing in/i);
+      await consent.getByRole('button', { name: answer, exact: true }).click();
+      await expect(app.getByRole('status', { name: 'Notices' })).toContainText('Sign-in cancelled.');
+      // The sign-in is over (its buttons are back), and nothing on the page says it failed.
+      await expect(app.getByRole('button', { name: 'Sign in with Demo sign-in' })).toBeEnabled();
+      await expect(app.getByText(/failed/i)).toHaveCount(0);
+      await expect(app.getByRole('alert').filter({ hasText: /sign-in/i })).toHaveCount(0);
+    });
+  }
+});
