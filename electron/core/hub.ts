@@ -694,7 +694,10 @@ export class Hub {
     let message: string;
     if (error instanceof BudgetExceeded) message = stoppedSentence(config.name, error.message);
     else if (error instanceof HandshakeFailed) message = handshakeSentence(config.name, error.message, this.quoted(error.printed));
-    else message = handshakeSentence(config.name, this.quoted(error instanceof Error ? error.message : String(error)) ?? 'it failed');
+    else {
+      const text = error instanceof Error ? error.message : String(error);
+      message = handshakeSentence(config.name, schemaIssuesClause(text) ?? this.quoted(text) ?? 'it failed');
+    }
     // What it did shows a program that is not an ACP agent (as configured): the pane offers Edit. A budget
     // exceeded is an agent that speaks ACP too much, not a wrong command. Built-in agents have nothing to edit.
     const fix = error instanceof HandshakeFailed && !config.builtin ? ({ fix: 'protocol' } as const) : {};
@@ -1667,6 +1670,29 @@ function describePromptFailure(error: unknown, connectionClosed: boolean): strin
  * Why a `session/load` or `session/resume` failed, in a sentence: an agent that no longer knows the
  * session (-32002 or -32602) is pointed at Continue in a new session.
  */
+/** Fields named in a schema-issues clause, at most; each a short dotted path of schema keys. */
+const MAX_ISSUE_PATHS = 3;
+
+/**
+ * The clause for an initialize answer the protocol's schema refused: the SDK's zod error message is its issues
+ * as multi-line JSON, which is no sentence. Names the fields at fault (`info`), or undefined when `message` is
+ * not such a list.
+ */
+function schemaIssuesClause(message: string): string | undefined {
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(issues) || !issues.length || !issues.every((i) => Array.isArray((i as { path?: unknown })?.path))) return undefined;
+  const paths = [...new Set(issues.map((i) => (i as { path: unknown[] }).path.join('.')))];
+  // Only schema-shaped names are repeated: anything else may be the agent's own text.
+  const named = paths.filter((p) => /^[A-Za-z0-9_.]{1,60}$/.test(p)).slice(0, MAX_ISSUE_PATHS);
+  const fields = named.length ? `: ${named.map((p) => `\`${p}\``).join(', ')} ${named.length > 1 ? 'are' : 'is'} missing or wrong` : '';
+  return `its initialize answer is not what ACP requires${fields}`;
+}
+
 /** The user's sentence when an agent hands out a `sessionId` one of its live sessions already has. */
 function duplicateSessionSentence(agentName: string): string {
   return `${agentName} answered with a session id it already uses, so no new session was opened.`;

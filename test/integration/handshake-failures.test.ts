@@ -186,6 +186,18 @@ describe('a program that is not an ACP agent', () => {
     expect(logs.join('\n')).not.toContain(SECRET);
   });
 
+  it('answering v2 without the fields v2 requires is told in one plain sentence, not a schema dump', async () => {
+    // Brief: bad input from an agent gets one plain sentence for the user.
+    rig = await startRig([{ id: 'v2', name: 'Half' }]);
+    await rig.puppets[0].answer('initialize', { protocolVersion: 2, capabilities: {} });
+    const status = await eventually(() => {
+      const s = agentView(rig!.hub, 'v2').status;
+      return s.kind === 'failed' ? s : undefined;
+    });
+    expect(status.message).toMatch(/^Half did not answer the ACP handshake: its initialize answer is not what ACP requires: `info` is missing or wrong\. Check/);
+    expect(status.message).not.toMatch(/[\n{}[\]]/);
+  });
+
   it('answering with an MCP protocol version is named as an MCP server', async () => {
     rig = await startRig([{ id: 'mcp', name: 'Everything' }]);
     await rig.puppets[0].answer('initialize', { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 'everything' } });
