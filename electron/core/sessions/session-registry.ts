@@ -10,9 +10,12 @@ import { TOO_MANY_REQUESTS } from '../elicitation/flood-guard';
 import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
 import type { Session } from './session';
 
-/** How long updates for a not-yet-registered session are kept, in ms, and how many. */
+/**
+ * How long updates for a not-yet-registered session are kept, in ms, and how many: sessions per connection
+ * (each connection has its own slots, so one agent's made-up ids cannot evict another's), updates per session.
+ */
 const EARLY_UPDATE_MS = 5000;
-const EARLY_SESSIONS = 50;
+export const EARLY_SESSIONS = 50;
 const EARLY_UPDATES_PER_SESSION = 200;
 
 export class SessionRegistry {
@@ -23,7 +26,7 @@ export class SessionRegistry {
    * answering `session/new`, and the SDK can deliver them before the hub's `newSession` resumes. Kept
    * briefly and bounded, then applied when the session is registered.
    */
-  private readonly early = new Map<string, { at: number; updates: NormalizedUpdate[] }>();
+  private readonly early = new Map<string, Map<string, { at: number; updates: NormalizedUpdate[] }>>();
   /** File accesses running and waiting for a turn, by connection (see MAX_FILE_ACCESS_IN_FLIGHT). */
   private readonly fileAccess = new Map<string, { running: number; waiting: Array<() => void> }>();
 
@@ -43,8 +46,10 @@ export class SessionRegistry {
     if (this.byAgentId.has(key)) throw new Error('this connection already has a session with this session id');
     this.byKey.set(session.view.sessionKey, session);
     this.byAgentId.set(key, session);
-    for (const update of this.early.get(key)?.updates ?? []) this.apply(session, update);
-    this.early.delete(key);
+    const early = this.early.get(session.connectionId);
+    for (const update of early?.get(session.view.sessionId)?.updates ?? []) this.apply(session, update);
+    early?.delete(session.view.sessionId);
+    if (early?.size === 0) this.early.delete(session.connectionId);
   }
 
   get(sessionKey: string): Session | undefined {
@@ -79,11 +84,12 @@ export class SessionRegistry {
   update(connectionId: string, sessionId: string, update: NormalizedUpdate): void {
     const session = this.find(connectionId, sessionId);
     if (session) return this.apply(session, update);
-    this.keepEarly(agentKey(connectionId, sessionId), update);
+    this.keepEarly(connectionId, sessionId, update);
   }
 
   /** A connection ended: its sessions can no longer be working or waiting. */
   connectionEnded(connectionId: string): void {
+    this.early.delete(connectionId);
     for (const session of this.byKey.values()) {
       if (session.connectionId === connectionId) session.connectionLost();
     }
@@ -144,15 +150,21 @@ export class SessionRegistry {
     if (session.apply(update)) this.contextChanged(session);
   }
 
-  private keepEarly(key: string, update: NormalizedUpdate): void {
+  /** Keeps an update for a session this connection has not registered yet, within the connection's own slots. */
+  private keepEarly(connectionId: string, sessionId: string, update: NormalizedUpdate): void {
     const now = Date.now();
-    for (const [k, v] of this.early) if (now - v.at > EARLY_UPDATE_MS) this.early.delete(k);
-    const kept = this.early.get(key);
+    for (const [id, sessions] of this.early) {
+      for (const [k, v] of sessions) if (now - v.at > EARLY_UPDATE_MS) sessions.delete(k);
+      if (sessions.size === 0) this.early.delete(id);
+    }
+    let sessions = this.early.get(connectionId);
+    const kept = sessions?.get(sessionId);
     if (kept) {
       if (kept.updates.length < EARLY_UPDATES_PER_SESSION) kept.updates.push(update);
       return;
     }
-    if (this.early.size < EARLY_SESSIONS) this.early.set(key, { at: now, updates: [update] });
+    if (!sessions) this.early.set(connectionId, (sessions = new Map()));
+    if (sessions.size < EARLY_SESSIONS) sessions.set(sessionId, { at: now, updates: [update] });
   }
 
   private require(connectionId: string, sessionId: string): Session {
