@@ -1247,7 +1247,7 @@ export class Hub {
     try {
       await connection.setMode(session.view.sessionId, modeId);
     } catch (error) {
-      throw new Error(`The agent refused the mode: ${describeAgentError(error, this.secretValues())}`);
+      throw new Error(`${this.agentName(session.view.agentId)} did not switch the mode: ${withoutJsonRpcName(describeAgentError(error, this.secretValues()))}`);
     }
     session.modeChanged(modeId);
     await this.remember(session.view.agentId, (memory) => ({ ...memory, modeId }));
@@ -1264,7 +1264,8 @@ export class Hub {
     try {
       session.configOptionsChanged(await connection.setConfigOption(session.view.sessionId, configId, value));
     } catch (error) {
-      throw new Error(`The agent refused ${option.name}: ${describeAgentError(error, this.secretValues())}`);
+      const what = option.type === 'boolean' ? option.name : `the ${option.name.toLowerCase()}`;
+      throw new Error(`${this.agentName(session.view.agentId)} did not switch ${what}: ${withoutJsonRpcName(describeAgentError(error, this.secretValues()))}`);
     }
     await this.remember(session.view.agentId, (memory) => ({ ...memory, configOptions: { ...memory.configOptions, [configId]: value } }));
   }
@@ -1619,6 +1620,11 @@ export class Hub {
 
   // ── helpers ─────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The agent's configured name, for sentences; "The agent" if it is gone. */
+  private agentName(agentId: string): string {
+    return this.agents.get(agentId)?.config.name ?? 'The agent';
+  }
+
   private requireAgent(agentId: string): AgentRuntime {
     const runtime = this.agents.get(agentId);
     if (!runtime) throw new Error('There is no such agent.');
@@ -1769,6 +1775,14 @@ const MAX_AGENT_ERROR_CHARS = 300;
  * `secrets` and token shapes, on one line, then cut to {@link MAX_AGENT_ERROR_CHARS} (spec E-PRIV-1). The agent's
  * text is untrusted; every notice and sentence built from an agent error goes through here.
  */
+/** JSON-RPC's names for its standard errors, which mean nothing to a user, where the SDK puts them: first. */
+const JSON_RPC_ERROR_NAME = /^(?:Parse error|Invalid request|Method not found|Invalid params|Internal error): (?=\S)/i;
+
+/** `text` without a leading JSON-RPC error name ("Invalid params: Demo XL is not available" → "Demo XL is…"). */
+function withoutJsonRpcName(text: string): string {
+  return text.replace(JSON_RPC_ERROR_NAME, '');
+}
+
 function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   const message = error instanceof Error ? error.message : String(error);
   const data = error instanceof RequestError ? error.data : undefined;

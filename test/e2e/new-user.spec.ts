@@ -60,3 +60,17 @@ test.describe('a sign-in the user says no to', () => {
     });
   }
 });
+
+test.describe('a model the agent will not switch to', () => {
+  test('says so without JSON-RPC words, and the sentence goes with the next prompt', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'status');
+    const model = app.getByRole('combobox', { name: 'Model' });
+    await model.selectOption('demo-xl');
+    const refusal = app.getByRole('alert').filter({ hasText: 'Demo XL' });
+    await expect(refusal).toHaveText('Demo agent did not switch the model: Demo XL is not available to you');
+    const composer = app.getByRole('combobox', { name: 'Message' });
+    await composer.fill('status');
+    await composer.press('Enter');
+    await expect(refusal).toHaveCount(0);
+  });
+});

@@ -118,7 +118,7 @@ describe.each<{ label: string; env: Record<string, string>; version: 1 | 2 }>([
     await h.invoke('setSessionConfigOption', { sessionKey: first, configId: 'model', value: 'demo-large' });
     await h.invoke('setSessionConfigOption', { sessionKey: first, configId: 'fast', value: true });
     await expect(h.invoke('setSessionConfigOption', { sessionKey: first, configId: 'model', value: 'demo-xl' })).rejects.toThrow(
-      /refused Model: .*Demo XL is not available/,
+      /^Demo agent did not switch the model: Demo XL is not available to you$/,
     );
     // The refused value is not shown as chosen.
     expect(session(h, first).configOptions!.find((o) => o.configId === 'model')?.currentValue).toBe('demo-large');

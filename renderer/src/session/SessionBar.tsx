@@ -25,12 +25,23 @@ export function SessionBar({ session, live }: SessionBarProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modes, configOptions = [], usage, mcp } = session;
   const compact = useCompactSession();
+  // A refusal is about the last change: a prompt sent since (the session's foreground state moved on: running,
+  // then idle again, however quickly) makes it old news.
+  const foreground = session.foreground;
+  const errorsFrom = useRef(foreground);
+  useEffect(() => {
+    if (errorsFrom.current === foreground) return;
+    errorsFrom.current = foreground;
+    setErrors({});
+  }, [foreground]);
 
   async function change(key: string, send: () => Promise<unknown>): Promise<void> {
     setBusy(key);
     setErrors(({ [key]: _gone, ...rest }) => rest);
     try {
       await send();
+      // A change that went through: earlier refusals no longer describe the session.
+      setErrors({});
     } catch (error) {
       setErrors((all) => ({ ...all, [key]: errorSentence(error) }));
     } finally {
