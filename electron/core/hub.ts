@@ -1770,11 +1770,6 @@ function launchFields(config: AgentConfig) {
  */
 const MAX_AGENT_ERROR_CHARS = 300;
 
-/**
- * An agent's JSON-RPC error in words, with its `data` when that says more than the message: redacted whole against
- * `secrets` and token shapes, on one line, then cut to {@link MAX_AGENT_ERROR_CHARS} (spec E-PRIV-1). The agent's
- * text is untrusted; every notice and sentence built from an agent error goes through here.
- */
 /** JSON-RPC's names for its standard errors, which mean nothing to a user, where the SDK puts them: first. */
 const JSON_RPC_ERROR_NAME = /^(?:Parse error|Invalid request|Method not found|Invalid params|Internal error): (?=\S)/i;
 
@@ -1783,6 +1778,11 @@ function withoutJsonRpcName(text: string): string {
   return text.replace(JSON_RPC_ERROR_NAME, '');
 }
 
+/**
+ * An agent's JSON-RPC error in words, with its `data` when that says more than the message: redacted whole against
+ * `secrets` and token shapes, on one line, then cut to {@link MAX_AGENT_ERROR_CHARS} (spec E-PRIV-1). The agent's
+ * text is untrusted; every notice and sentence built from an agent error goes through here.
+ */
 function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   const message = error instanceof Error ? error.message : String(error);
   const data = error instanceof RequestError ? error.data : undefined;

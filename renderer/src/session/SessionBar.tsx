@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { formatUsage } from './session-bar-text';
+import { newestUserEntryId } from './transcript-text';
 import { useCompactSession } from '../shell/media-query';
 import './SessionBar.css';
 
@@ -25,15 +26,16 @@ export function SessionBar({ session, live }: SessionBarProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modes, configOptions = [], usage, mcp } = session;
   const compact = useCompactSession();
-  // A refusal is about the last change: a prompt sent since (the session's foreground state moved on: running,
-  // then idle again, however quickly) makes it old news.
-  const foreground = session.foreground;
-  const errorsFrom = useRef(foreground);
+  // A refusal is about the last change: a message the user sent since makes it old news. (Not the foreground
+  // state: a quick turn goes running and idle again within one render, and every session event brings a new
+  // foreground object, a usage update just after the refusal among them.)
+  const newestMessage = newestUserEntryId(session.transcript);
+  const errorsFrom = useRef(newestMessage);
   useEffect(() => {
-    if (errorsFrom.current === foreground) return;
-    errorsFrom.current = foreground;
+    if (errorsFrom.current === newestMessage) return;
+    errorsFrom.current = newestMessage;
     setErrors({});
-  }, [foreground]);
+  }, [newestMessage]);
 
   async function change(key: string, send: () => Promise<unknown>): Promise<void> {
     setBusy(key);

@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, typ
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { EntryView } from './transcript/EntryView';
+import { newestUserEntryId } from './transcript-text';
 import './Transcript.css';
 
 /** Within this many pixels of the end counts as "at the newest text". */
@@ -101,7 +102,7 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
   // Sending a message brings the view back to the end and follows again, wherever the user had scrolled (as in
   // any chat): what they just sent and the reply to it are what they look at next. Only a message that appears
   // after the first render counts, so opening a session or reloading changes nothing here.
-  const newestUserEntry = lastUserEntryId(entries);
+  const newestUserEntry = newestUserEntryId(entries);
   const seenUserEntry = useRef(newestUserEntry);
   useEffect(() => {
     if (newestUserEntry === seenUserEntry.current) return;
@@ -240,12 +241,6 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
     </div>
   );
 });
-
-/** The id of the newest message the user sent, if any (searched from the end: it is usually near it). */
-function lastUserEntryId(entries: readonly TranscriptEntry[]): string | undefined {
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].role === 'user') return entries[i].entryId;
-  return undefined;
-}
 
 /** See `adjustWhileFollowing`. */
 const NEVER_ADJUST = () => false;

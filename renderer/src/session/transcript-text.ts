@@ -2,7 +2,7 @@
  * Wording of transcript details: tool call and plan statuses, priorities, locations, unknown updates
  * (issue "A complete ACP client", scope 1). Pure; no DOM.
  */
-import type { PlanEntryView } from '../../../shared/bridge';
+import type { PlanEntryView, TranscriptEntry } from '../../../shared/bridge';
 
 /** How a status reads and which colour family it takes. */
 export interface StatusText {
@@ -84,4 +84,13 @@ export function truncatedText(lines: number | undefined): string {
 /** "… 40 unchanged lines" for a folded run of a diff. */
 export function skippedText(count: number): string {
   return `… ${count} unchanged ${count === 1 ? 'line' : 'lines'}`;
+}
+
+/**
+ * The id of the newest message the user sent in `entries`, if any (searched from the end, where it usually is):
+ * what tells "the user sent a message" from other transcript changes.
+ */
+export function newestUserEntryId(entries: readonly TranscriptEntry[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].role === 'user') return entries[i].entryId;
+  return undefined;
 }
