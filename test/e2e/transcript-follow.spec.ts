@@ -30,6 +30,11 @@ async function expectPinned(page: Page): Promise<void> {
   await expect(jumpToLatest(page)).toHaveCount(0);
 }
 
+/** The index of the newest transcript row drawn (the virtualizer's `data-index`: its place in the whole transcript). */
+async function newestRowIndex(page: Page): Promise<number> {
+  return transcript(page).evaluate((e) => Math.max(-1, ...Array.from(e.querySelectorAll('[data-index]'), (row) => Number(row.getAttribute('data-index')))));
+}
+
 /** A transcript several screens long, ending with the records of a declined and a cancelled request. */
 async function fillWithRecords(page: Page): Promise<void> {
   await startSessionAndPrompt(page, 'Demo agent', 'plan');
@@ -38,8 +43,13 @@ async function fillWithRecords(page: Page): Promise<void> {
   await expect(log).toContainText('All three steps are done', { timeout: 15_000 });
   await expect(log).not.toHaveAttribute('aria-busy');
   for (let i = 0; i < 3; i++) {
+    // Not busy right after Enter can be before the turn began (a CI run then sent 'two' into the running turn):
+    // the turn is over when the newest row is past the ones before and holds the plan's last sentence.
+    const before = await newestRowIndex(page);
     await composer.fill('plan');
     await composer.press('Enter');
+    await expect.poll(() => newestRowIndex(page), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+    await expect(log.locator('[data-index]').last()).toContainText('All three steps are done', { timeout: 15_000 });
     await expect(log).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
   }
   await composer.fill('two');
