@@ -150,7 +150,7 @@ export function SignInControl({ agent }: { agent: AgentView }) {
                   panel over what is below, so the header keeps its one line: always the sign-in button's
                   description, so assistive tech reads it either way. */}
               {m.description && (
-                <p id={`${ids}-method-${index}`} className="sign-in-help sign-in-about-text plain-text" hidden={about !== m.methodId}>
+                <p id={`${ids}-method-${index}`} className="sign-in-help sign-in-about-text popover-panel plain-text" hidden={about !== m.methodId}>
                   {m.description}
                 </p>
               )}

@@ -145,7 +145,7 @@ function SettingsMenu({ children }: { children: ReactNode }) {
       >
         Settings <span aria-hidden="true">▾</span>
       </button>
-      <div id={`${ids}-panel`} className="session-bar-panel" hidden={!open}>
+      <div id={`${ids}-panel`} className="session-bar-panel popover-panel" hidden={!open}>
         {children}
       </div>
     </div>
