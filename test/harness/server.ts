@@ -84,6 +84,7 @@ export interface Harness {
   links: string[];
   /** Where agent edits are kept; the config file is never written. */
   configStore: MemoryConfigStore;
+  /** Stops the agents and the server; a second call returns the first's promise. */
   close(): Promise<void>;
 }
 
@@ -196,6 +197,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
+  let closing: Promise<void> | undefined;
   origin = `http://127.0.0.1:${port}`;
   // Agents start once the page has its first snapshot (each agent shown as starting), so spawning them and their
   // connection workers does not compete with the page's loading (bench scenario e). The app does the same with
@@ -212,13 +214,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     attention,
     links,
     configStore,
-    async close() {
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-      await hub.stop();
-      const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeAllConnections(); // keep-alive sockets would hold close() open
-      await closed;
+    close() {
+      // Once: a test may stop its harness itself (a restart) before the fixture's teardown closes it again.
+      closing ??= (async () => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        await hub.stop();
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        server.closeAllConnections(); // keep-alive sockets would hold close() open
+        await closed;
+      })();
+      return closing;
     },
   };
 }
