@@ -28,3 +28,12 @@ test.describe.serial('a test’s page is recorded before its harness closes', ()
     expect(order).toEqual(['page closed', 'harness closing']);
   });
 });
+
+// Session 20 item 3: the harness took Host `localhost` (the page loaded) but the bridge wanted Origin 127.0.0.1 (its
+// socket was refused, "Connecting…" for ever). Both loopback names now work for both.
+test('a page opened at localhost instead of 127.0.0.1 connects', async ({ app, harness }) => {
+  await app.goto(harness.pageUrl.replace('//127.0.0.1:', '//localhost:'));
+  await agentsReady(app);
+  await app.getByRole('button', { name: /^Demo agent/ }).first().click();
+  await expect(app.getByRole('button', { name: 'New session' })).toBeEnabled();
+});

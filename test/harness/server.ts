@@ -8,7 +8,8 @@
  * address and port (`127.0.0.1:PORT` or `localhost:PORT`), so a page that rebinds its own DNS name to
  * 127.0.0.1 reads nothing. Every `/__harness/*` route also needs the token — `Authorization: Bearer T`
  * (see {@link Harness.authHeaders}) or `?token=T` — (401 without), and a route that changes state also needs
- * `Origin: http://127.0.0.1:PORT` (403 without).
+ * the `Origin` of a page served here (403 without). Both loopback names are this server, for `Host` and `Origin`
+ * alike: a page opened at `http://localhost:PORT/?token=T` connects as the printed `127.0.0.1` one does.
  *
  * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
  * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so
@@ -88,6 +89,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The names a browser on this machine may use for the harness's loopback address (it listens on 127.0.0.1 only). */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -134,10 +138,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   ]);
 
   /** Loopback `Host` values of this server; anything else is a foreign name resolved to us (DNS rebinding). */
-  const hostAllowed = (req: IncomingMessage): boolean => {
-    const host = req.headers.host ?? '';
-    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
-  };
+  const hostAllowed = (req: IncomingMessage): boolean => LOOPBACK_NAMES.some((name) => req.headers.host === `${name}:${port}`);
+  /** The `Origin` of a page this server served, under either loopback name (the same names {@link hostAllowed} takes). */
+  const originAllowed = (req: IncomingMessage): boolean =>
+    LOOPBACK_NAMES.some((name) => req.headers.origin === `http://${name}:${port}`);
   const tokenGiven = (req: IncomingMessage, url: URL): boolean => {
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     return sameSecret(bearer ?? url.searchParams.get('token') ?? '', token);
@@ -169,7 +173,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname === '/__harness/close' && req.method === 'POST') {
       // Changes state: only from the harness's own page (or a test that says it is), never a foreign origin.
-      if (req.headers.origin !== origin) {
+      if (!originAllowed(req)) {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden origin');
         return;
       }
@@ -186,8 +190,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   server.on('upgrade', (req, socket, head) => {
     const url = URL.parse(req.url ?? '/', origin);
-    const sameOrigin = req.headers.origin === origin;
-    if (!url || !hostAllowed(req) || url.pathname !== '/__bridge' || !sameSecret(url.searchParams.get('token') ?? '', token) || !sameOrigin) {
+    if (!url || !hostAllowed(req) || url.pathname !== '/__bridge' || !sameSecret(url.searchParams.get('token') ?? '', token) || !originAllowed(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
