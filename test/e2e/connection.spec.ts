@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { demoAgents, expect, test } from './fixtures';
 
 // The harness page's connection to Switchboard, as a user (and a failed test's record) meets it
 // (renderer/src/shell/bridge-client.ts; architecture "The test harness").
@@ -26,6 +26,43 @@ test.describe.serial('a test’s page is recorded before its harness closes', ()
 
   test('the page closed while its harness was still up', () => {
     expect(order).toEqual(['page closed', 'harness closing']);
+  });
+});
+
+test.describe('a page whose harness went away', () => {
+  test.use({ agentsConfig: demoAgents() });
+
+  test('stopped: it says to open the address Switchboard prints, not "Reconnecting…" for ever', async ({ app, harness }) => {
+    await agentsReady(app);
+    await harness.close();
+    await expect(notices(app)).toContainText(
+      'Switchboard is no longer running at this address. If you started it again, open the address it printed: each start has a new one.',
+    );
+    await expect(notices(app)).not.toContainText('Reconnecting');
+  });
+
+  test('restarted on the same port with a new token: it says so, and the new address works', async ({ app, harness, startHarness }) => {
+    await agentsReady(app);
+    const port = Number(new URL(harness.origin).port);
+    await harness.close();
+    const restarted = await startHarness({ config: demoAgents(), defaultCwd: '/tmp', port, startAgents: 'atOnce' });
+    await expect(notices(app)).toContainText(
+      'Switchboard restarted, so this page’s address no longer works. Open the new address it printed when it started.',
+    );
+    await app.goto(restarted.pageUrl);
+    await agentsReady(app);
+    await expect(notices(app)).toHaveText('');
+  });
+
+  test('an old address reloaded after a restart on the same port says so in place of "Connecting…"', async ({ page, harness, startHarness }) => {
+    const port = Number(new URL(harness.origin).port);
+    const stale = harness.pageUrl;
+    await harness.close();
+    await startHarness({ config: demoAgents(), defaultCwd: '/tmp', port, startAgents: 'atOnce' });
+    await page.goto(stale); // the page itself is served without a token; its socket is refused
+    await expect(page.getByRole('main')).toHaveText(
+      'Switchboard restarted, so this page’s address no longer works. Open the new address it printed when it started.',
+    );
   });
 });
 

@@ -10,6 +10,8 @@
  * (see {@link Harness.authHeaders}) or `?token=T` — (401 without), and a route that changes state also needs
  * the `Origin` of a page served here (403 without). Both loopback names are this server, for `Host` and `Origin`
  * alike: a page opened at `http://localhost:PORT/?token=T` connects as the printed `127.0.0.1` one does.
+ * A plain `GET /__bridge?token=T` (no upgrade) answers 204 while the token is this harness's, 401 otherwise: a page
+ * whose socket keeps failing asks it to tell "restarted, new token" from "not running" (renderer/src/shell/socket-bridge.ts).
  *
  * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
  * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so
@@ -155,6 +157,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname.startsWith('/__harness/')) {
       serveHarnessRoute(req, res, url);
+      return;
+    }
+    if (url.pathname === '/__bridge') {
+      res.writeHead(tokenGiven(req, url) ? 204 : 401, { 'cache-control': 'no-store' }).end();
       return;
     }
     void serveStatic(rendererDir, req, res);

@@ -110,4 +110,11 @@ describe('the bridge WebSocket', () => {
       expect(await connect({ origin })).not.toBe(101);
     }
   });
+
+  it('answers a plain GET with 204 for its token and 401 for any other, so a page can tell a restart', async () => {
+    expect((await call('GET', `/__bridge?token=${token}`, loopback())).status).toBe(204);
+    expect((await call('GET', `/__bridge?token=${'0'.repeat(token.length)}`, loopback())).status).toBe(401);
+    expect((await call('GET', '/__bridge', loopback())).status).toBe(401);
+    expect((await call('GET', `/__bridge?token=${token}`, { host: `attacker.example:${port}` })).status).toBe(403);
+  });
 });
