@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type UIEvent, type WheelEvent } from 'react';
 import { measureElement as sizeFromObserver, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
+import { LinkConsentHost } from './LinkConsent';
 import { EntryView } from './transcript/EntryView';
 import { newestUserEntryId } from './transcript-text';
 import './Transcript.css';
@@ -48,8 +49,18 @@ interface TranscriptProps {
  * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
  * the end while following. Once the user scrolls up (a gesture of theirs: wheel, touch, key, scroll bar or
  * selection drag; never layout) it stays put and offers "Jump to latest" instead, until they send a message.
+ * A link that needs the user's go-ahead asks in a dialog held outside the rows ({@link LinkConsentHost}).
  */
-export const Transcript = memo(function Transcript({ entries, busy }: TranscriptProps) {
+export const Transcript = memo(function Transcript(props: TranscriptProps) {
+  return (
+    <LinkConsentHost>
+      <TranscriptScroller {...props} />
+    </LinkConsentHost>
+  );
+});
+
+/** The transcript's scroll box and its virtualised rows (see {@link Transcript}). */
+function TranscriptScroller({ entries, busy }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
@@ -247,7 +258,7 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
       )}
     </div>
   );
-});
+}
 
 /**
  * A row's size as its ResizeObserver reports it, after the browser's own layout. A row just mounted (no report yet)
