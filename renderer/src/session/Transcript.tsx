@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type UIEvent, type WheelEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement as sizeFromObserver, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { LinkConsentHost } from './LinkConsent';
 import { EntryView } from './transcript/EntryView';
@@ -79,6 +79,7 @@ function TranscriptScroller({ entries, busy }: TranscriptProps) {
     count: entries.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ENTRY_PX,
+    measureElement: sizeAfterLayout,
     getItemKey: (index) => entries[index].entryId,
     gap: ENTRY_GAP_PX,
     overscan: OVERSCAN,
@@ -257,6 +258,19 @@ function TranscriptScroller({ entries, busy }: TranscriptProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A row's size as its ResizeObserver reports it, after the browser's own layout. A row just mounted (no report yet)
+ * keeps its last known size or the estimate: the library's default reads `offsetHeight` there, in React's commit,
+ * which forced a layout of the page, the streaming reply included, each time an entry came into the list (a card's
+ * record, the reply after it, a scroll). The report follows in the same frame, before the paint, and since the rows
+ * are in the normal flow they are drawn in the right place meanwhile.
+ */
+function sizeAfterLayout(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  if (entry) return sizeFromObserver(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 }
 
 /** See `adjustWhileFollowing`. */
