@@ -426,6 +426,23 @@ export interface UrlItemView extends QueueItemBase {
   windowOpen?: boolean;
 }
 
+/**
+ * Why a link the user clicked in an agent's message waits for their go-ahead, as main found it (spec E-URL-3,
+ * E-URL-4): the dialog names `host` from main's parse of the address, never the link's text.
+ */
+export interface LinkConsentView {
+  /** The re-serialised address that Open opens, in full. */
+  address: string;
+  /** The real host, its actual (ASCII, `xn--`) name; a very long one keeps its end after "…". */
+  host: string;
+  /** The registrable domain `host` ends with (`example.net` in `login.example.net`), to emphasise; absent for IP addresses and `localhost`. */
+  domain?: string;
+  /** How the host would be displayed (Unicode), when that differs from `host`: it may imitate another name. */
+  hostUnicode?: string;
+  /** Plain sentences, at least one: the link's text naming another host, then URL mode's warnings. */
+  warnings: string[];
+}
+
 /** One choice of a permission request; `kind` is ACP's allow_once, allow_always, reject_once, reject_always… */
 export interface PermissionOptionView {
   optionId: string;
@@ -620,10 +637,12 @@ export const commandParamSchemas = {
   getAgentLog: z.object({ agentId: id }).strict(),
   /**
    * Opens a link the user clicked in an agent's message in the system browser. Only https and loopback
-   * http addresses are opened (the same analysis as URL mode); anything else is refused with a sentence, and so
-   * is an address URL mode would warn about or one whose `text` (the link's visible text) names another host.
+   * http addresses are opened (the same analysis as URL mode); anything else is refused with a sentence. An
+   * address URL mode would warn about, or one whose `text` (the link's visible text) names another host, is not
+   * opened but answered `confirm`; it opens when sent again with `confirmed: true` after the user's Open (main
+   * checks it again then; spec E-URL-3, E-URL-4).
    */
-  openExternal: z.object({ url: z.string().min(1).max(8192), text: z.string().max(8192).optional() }).strict(),
+  openExternal: z.object({ url: z.string().min(1).max(8192), text: z.string().max(8192).optional(), confirmed: z.literal(true).optional() }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
@@ -683,7 +702,8 @@ export interface CommandResults {
   /** Paths relative to the session's folder, best match first. */
   findFiles: { paths: string[]; truncated: boolean };
   getAgentLog: { text: string };
-  openExternal: Record<string, never>;
+  /** `opened`: handed to the system browser. `confirm`: nothing opened; ask the user (see {@link LinkConsentView}). */
+  openExternal: { opened: true } | { confirm: LinkConsentView };
   restartAgent: Record<string, never>;
   listHistory: { sessions: HistorySessionView[]; nextCursor?: string };
   openHistory: { session: HistorySessionView; transcript: TranscriptEntry[]; omitted: number; resume: ResumeOption };

@@ -551,10 +551,7 @@ export class Hub {
       return {};
     },
     importZedSettings: (p) => importZedSettings(p.text),
-    openExternal: (p) => {
-      this.openExternal(p.url, p.text);
-      return {};
-    },
+    openExternal: (p) => this.openExternal(p.url, p.text, p.confirmed === true),
     getAgentLog: (p) => {
       const runtime = this.requireAgent(p.agentId);
       return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) };
@@ -990,15 +987,19 @@ export class Hub {
   }
 
   /**
-   * A link the user clicked in a message: opened, re-serialised, only when URL mode's analysis has nothing to
-   * warn about and its text does not name another host (see checkLink); otherwise refused with a sentence naming
-   * the real host.
+   * A link the user clicked in a message (see checkLink). Opened, re-serialised, when URL mode's analysis has
+   * nothing to warn about and its text does not name another host; otherwise answered `confirm` with the real
+   * host from this parse, and opened only when the renderer asks again with `confirmed` after the user's Open:
+   * checked again then, so a blocked address never opens whatever the renderer says (spec E-URL-3, E-URL-4).
+   * A blocked address is refused with a sentence.
    */
-  private openExternal(url: string, text?: string): void {
+  private openExternal(url: string, text: string | undefined, confirmed: boolean): CommandResults['openExternal'] {
     const check = checkLink(url, text);
     if ('refused' in check) throw new Error(check.refused);
+    if (check.confirm && !confirmed) return { confirm: check.confirm };
     if (!this.options.openExternal) throw new Error('Links cannot be opened here.');
     this.options.openExternal(check.open);
+    return { opened: true };
   }
 
   // ── agent management ──────────────────────────────────────────────────────────────────────────────

@@ -669,6 +669,26 @@ const spoof: Scenario = {
   },
 };
 
+/** The address behind the links scenario's misleading link: its text names `docs.example.com`. */
+export const MISLEADING_LINK_URL = 'https://login.example.net/docs';
+
+const links: Scenario = {
+  name: 'links',
+  description: 'Send a link whose text names another host than where it goes: Switchboard should ask first',
+  async run(host) {
+    await host.say(
+      [
+        'This is the links scenario. Both links below are written by me, text and address alike.',
+        '',
+        '- An honest one: [example.com](https://example.com/). It opens when you click it.',
+        `- A misleading one: [docs.example.com](${MISLEADING_LINK_URL}). Its text names one host, but it goes to ` +
+          'another. Switchboard should ask before opening it and name the real host.',
+      ].join('\n'),
+    );
+    return 'end_turn';
+  },
+};
+
 /** Every scenario, in the order the help text and the command list show them. */
 export const SCENARIOS: readonly Scenario[] = [
   form,
@@ -688,6 +708,7 @@ export const SCENARIOS: readonly Scenario[] = [
   terminal,
   echo,
   spoof,
+  links,
 ];
 
 /** The commands sent in `available_commands_update`: one per scenario. */

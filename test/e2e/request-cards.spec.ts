@@ -241,6 +241,85 @@ test.describe('choices that say what they do', () => {
   });
 });
 
+/**
+ * The buttons of `request`'s action row in reading (and Tab) order, with where each sits: its row (top, rounded)
+ * and how far its right edge is from the row's right content edge, in CSS px.
+ */
+async function actionRow(request: Locator): Promise<{ name: string; top: number; left: number; width: number; fromEnd: number }[]> {
+  return request.locator(':scope > .card-actions').evaluate((row) => {
+    const style = getComputedStyle(row);
+    const box = row.getBoundingClientRect();
+    const start = box.left + parseFloat(style.paddingLeft);
+    const end = box.right - parseFloat(style.paddingRight);
+    return Array.from(row.querySelectorAll('button')).map((button) => {
+      const b = button.getBoundingClientRect();
+      return {
+        name: button.textContent!.trim(),
+        top: Math.round(b.top),
+        left: Math.round(b.left - start),
+        width: b.width,
+        fromEnd: Math.round(end - b.right),
+      };
+    });
+  });
+}
+
+test.describe('one button order on every card', () => {
+  // Designer's review (session 19): each card kind placed its buttons its own way (a permission's Reject among the
+  // allows, a lookalike's second question without Decline or Cancel, Dismiss at the start). Now the card's answer
+  // leads at the row's start and the ways to say no (Decline or Reject, then Cancel; Dismiss on a card that is over)
+  // end it, on one row, whatever the window (spec E-RES-1: decline and cancel always offered while pending).
+  for (const [width, height] of REVIEW_WINDOWS) {
+    test(`at ${width}×${height}: the answer first, Decline or Reject and Cancel last, on form, review, URL, lookalike, permission and ended cards`, async ({ app }) => {
+      await app.setViewportSize({ width, height });
+      // `first`: the answer that leads the row (none on a card that is over: its Dismiss sits where Cancel did).
+      const expectOrder = async (request: Locator, first: string | null, end: string[]) => {
+        await expect(request.getByRole('button', { name: first ?? end[0], exact: true })).toBeVisible();
+        const row = await actionRow(request);
+        if (first) expect(row[0], `${first} leads the row`).toMatchObject({ name: first, left: 0 });
+        const tail = row.slice(-end.length);
+        expect(tail.map((b) => b.name), 'the end of the row').toEqual(end);
+        expect(tail.at(-1)!.fromEnd, `${end.at(-1)} ends the row`).toBe(0);
+        expect(new Set(tail.map((b) => b.top)).size, `${end.join(' and ')} share a row`).toBe(1);
+        // …side by side, as one group (the row's 8 px gap between them).
+        for (let i = 1; i < tail.length; i++) {
+          expect(Math.round(tail[i - 1].fromEnd - tail[i].fromEnd - tail[i].width), `${tail[i - 1].name} beside ${tail[i].name}`).toBe(8);
+        }
+      };
+      const ask = async (prompt: string) => {
+        await sendPrompt(app, prompt);
+        if (width < 761) await showRequests(app);
+        return card(app, 'Demo agent');
+      };
+
+      await startSessionAndPrompt(app, 'Demo agent', 'request');
+      if (width < 761) await showRequests(app);
+      const form = card(app, 'Demo agent');
+      await expectOrder(form, 'Review', ['Decline', 'Cancel']);
+      await form.getByRole('button', { name: 'Review' }).click();
+      await expectOrder(form, 'Send', ['Decline', 'Cancel']);
+      await form.getByRole('button', { name: 'Edit' }).click();
+      await form.getByRole('button', { name: 'Review' }).focus();
+      await app.keyboard.press('Escape');
+      await expectOrder(form, null, ['Dismiss']);
+      await form.getByRole('button', { name: 'Dismiss' }).click();
+
+      const url = await ask('url');
+      await expectOrder(url, 'Open', ['Decline', 'Cancel']);
+      await url.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+      const lookalike = await ask('lookalike');
+      await lookalike.getByRole('button', { name: 'Open…' }).click();
+      await expectOrder(lookalike, 'Open anyway', ['Decline', 'Cancel']);
+      await lookalike.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+      const permission = await ask('permission');
+      await expectOrder(permission, 'Allow once', ['Reject', 'Cancel']);
+      expect(await seriousViolations(app)).toEqual([]);
+    });
+  }
+});
+
 test.describe('keys inside a card', () => {
   // WAI-ARIA radio group: one tab stop, entered at the checked radio. Next waiting request once focused the first
   // radio ("red") of a group whose default was "green".

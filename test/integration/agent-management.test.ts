@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CommandResults } from '../../shared/bridge';
 import { MemoryConfigStore } from '../../electron/core/config-store';
 import { ARRIVAL_GATHER_MS, Hub, type AttentionSink } from '../../electron/core/hub';
 import { NAME_SCHEMA, agentView, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
@@ -86,26 +87,50 @@ describe('links in agent messages', () => {
   it('opens only checked https addresses, re-serialised, and refuses others in plain words', async () => {
     const opened: string[] = [];
     rig = await startRig([{ id: 'a' }], [], { openExternal: (url) => opened.push(url) });
-    await rig.hub.invoke('openExternal', { url: 'HTTPS://Example.com/docs' });
+    expect(await rig.hub.invoke('openExternal', { url: 'HTTPS://Example.com/docs' })).toEqual({ opened: true });
     await expect(rig.hub.invoke('openExternal', { url: 'javascript:alert(1)' })).rejects.toThrow(/does not open this link/);
     await expect(rig.hub.invoke('openExternal', { url: 'file:///etc/passwd' })).rejects.toThrow(/does not open this link/);
     expect(opened).toEqual(['https://example.com/docs']);
   });
 
   // spec E-URL-4: what URL mode warns about before consent is not opened on one click from a message either;
-  // spec E-URL-3: the user is shown the real host.
+  // spec E-URL-3: the user is asked, shown the real host as main parsed it (never the link's text).
   it.each([
-    ['text naming another host', 'https://evil.example/', 'paypal.com', /its text names paypal\.com, but it goes to evil\.example\./],
-    ['text that is another URL', 'https://evil.example/', 'https://paypal.com/login', /its text names paypal\.com/],
-    ['userinfo', 'https://paypal.com@evil.example/', 'sign in', /goes to evil\.example\./],
-    ['a punycode host', 'https://xn--pypal-4ve.com/', 'pay here', /\(xn--pypal-4ve\.com\)/],
-    ['a raw IP host', 'https://1.2.3.4:8443/x', 'dashboard', /goes to 1\.2\.3\.4\./],
-    ['a mixed-script host', 'https://\u0430ccounts.google.com/', 'accounts', /goes to \u0430ccounts\.google\.com/],
-  ])('refuses a link with %s on a click, naming the real host', async (_, url, text, sentence) => {
+    ['text naming another host', 'https://evil.example/', 'paypal.com', { host: 'evil.example', warning: /^Its text names paypal\.com, but it goes to evil\.example\.$/ }],
+    ['text that is another URL', 'https://evil.example/', 'https://paypal.com/login', { host: 'evil.example', warning: /^Its text names paypal\.com,/ }],
+    ['userinfo', 'https://paypal.com@evil.example/', 'sign in', { host: 'evil.example', warning: /the real host is evil\.example/ }],
+    ['a punycode host', 'https://xn--pypal-4ve.com/', 'pay here', { host: 'xn--pypal-4ve.com', hostUnicode: 'p\u0430ypal.com', warning: /./ }],
+    ['a raw IP host', 'https://1.2.3.4:8443/x', 'dashboard', { host: '1.2.3.4', warning: /raw IP address \(1\.2\.3\.4\)/ }],
+    ['a mixed-script host', 'https://\u0430ccounts.google.com/', 'accounts', { host: 'xn--ccounts-1fg.google.com', hostUnicode: '\u0430ccounts.google.com', warning: /./ }],
+  ])('asks before a link with %s, naming the real host, and opens it only once confirmed', async (_, url, text, expected) => {
     const opened: string[] = [];
     rig = await startRig([{ id: 'a' }], [], { openExternal: (u) => opened.push(u) });
-    await expect(rig.hub.invoke('openExternal', { url, text })).rejects.toThrow(/^Switchboard does not open this link on a click: it goes to /);
-    await expect(rig.hub.invoke('openExternal', { url, text })).rejects.toThrow(sentence);
+    const answer = (await rig.hub.invoke('openExternal', { url, text })) as CommandResults['openExternal'];
+    if (!('confirm' in answer)) throw new Error('expected a confirm answer');
+    expect(answer.confirm.host).toBe(expected.host);
+    expect(answer.confirm.hostUnicode).toBe('hostUnicode' in expected ? expected.hostUnicode : undefined);
+    expect(answer.confirm.warnings[0]).toMatch(expected.warning);
+    expect(opened).toEqual([]);
+    expect(await rig.hub.invoke('openExternal', { url, text, confirmed: true })).toEqual({ opened: true });
+    expect(opened).toEqual([answer.confirm.address]);
+  });
+
+  it('shows the emphasised registrable domain and keeps the end of a very long host', async () => {
+    rig = await startRig([{ id: 'a' }], [], { openExternal: () => {} });
+    const long = `paypal.com.${'secure-login.'.repeat(10)}evil.com`;
+    const answer = (await rig.hub.invoke('openExternal', { url: `https://${long}/`, text: 'paypal.com' })) as CommandResults['openExternal'];
+    if (!('confirm' in answer)) throw new Error('expected a confirm answer');
+    expect(answer.confirm.host).toBe(`…${long.slice(-80)}`);
+    expect(answer.confirm.host.endsWith('.evil.com')).toBe(true);
+    expect(answer.confirm.domain).toBe('evil.com');
+  });
+
+  // spec E-URL-4: a blocked scheme never opens, even when the renderer says the user confirmed it.
+  it('refuses a blocked address even when sent as confirmed', async () => {
+    const opened: string[] = [];
+    rig = await startRig([{ id: 'a' }], [], { openExternal: (u) => opened.push(u) });
+    await expect(rig.hub.invoke('openExternal', { url: 'javascript:alert(1)', text: 'example.com', confirmed: true })).rejects.toThrow(/^Switchboard does not open this link: /);
+    await expect(rig.hub.invoke('openExternal', { url: 'http://evil.example/', confirmed: true })).rejects.toThrow(/^Switchboard does not open this link: /);
     expect(opened).toEqual([]);
   });
 

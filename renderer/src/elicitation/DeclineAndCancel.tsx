@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { srOnlyWhen } from '../shell/media-query';
 import { useOnePane } from '../shell/one-pane';
 import './DeclineAndCancel.css';
@@ -31,7 +31,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
   const helpClass = srOnlyWhen(useOnePane(), 'decline-cancel-help');
   return (
     <>
-      <span className="decline-cancel">
+      <CardEndActions>
         <button
           type="button"
           className={`button button-danger${declinePrimary ? ' button-primary' : ''}`}
@@ -48,7 +48,7 @@ export function DeclineAndCancel({ agentName, disabled, onDecline, onCancel, dec
           tooltip={`Dismisses it without answering (Esc${cancelNote ? `: ${cancelNote}` : ''})`}
           onCancel={onCancel}
         />
-      </span>
+      </CardEndActions>
       <p className={helpClass}>
         <span id={`${id}-decline`}>Decline tells {agentName} no.</span>{' '}
         <span id={`${id}-cancel`}>
@@ -83,4 +83,14 @@ export function CancelButton({ disabled, describedBy, tooltip, onCancel }: Cance
       Cancel
     </button>
   );
+}
+
+/**
+ * The end of every card's action row (designer's review, session 19: one button order for every card kind): the
+ * ways to say no (Decline or a reject option, then Cancel) or, on a card that is over, Dismiss. It keeps to the
+ * row's far end, and wraps onto a row of its own as a group, so "no" is always one click away in the same place
+ * while the card's answer (Review, Send, Open, Allow) leads at the start.
+ */
+export function CardEndActions({ children }: { children: ReactNode }) {
+  return <span className="decline-cancel">{children}</span>;
 }

@@ -24,7 +24,7 @@ import {
 } from './form-values';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
-import { DeclineAndCancel } from './DeclineAndCancel';
+import { CardEndActions, DeclineAndCancel } from './DeclineAndCancel';
 import { DraftChecker } from './draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
@@ -253,9 +253,11 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const allEmpty = stillBlocked.every((key) => isEmptyValue(blockedValues[key]));
 
   const actions = !pending ? (
-    <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
-      Dismiss
-    </button>
+    <CardEndActions>
+      <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
+        Dismiss
+      </button>
+    </CardEndActions>
   ) : (
     <>
       {review ? (

@@ -3,7 +3,7 @@ import type { PermissionItemView, PermissionOptionView } from '../../../shared/b
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
-import { CancelButton } from './DeclineAndCancel';
+import { CancelButton, CardEndActions } from './DeclineAndCancel';
 import { srOnlyWhen } from '../shell/media-query';
 import { useOnePane } from '../shell/one-pane';
 import { PermissionTargets } from './PermissionTargets';
@@ -66,38 +66,48 @@ export function PermissionCard({ item, onSettled, onDeclined, sessionName }: Per
     }
   }
 
+  function optionButton(option: PermissionOptionView) {
+    return (
+      <button
+        key={option.optionId}
+        type="button"
+        className={`button permission-option ${OPTION_CLASS[optionLook(option, risky, option.optionId === primaryId)]}`}
+        // The default answer (focused by Next waiting request); for a risky tool call a reject, drawn neutral.
+        data-default-choice={option.optionId === primaryId ? '' : undefined}
+        title={optionHelp(option.kind)}
+        disabled={locked}
+        onClick={() => void answer(option, `Answered: ${option.name}.`)}
+      >
+        {option.name}
+      </button>
+    );
+  }
+  // The agent's reject options are its "no": they sit where every other card's Decline does, before Cancel.
+  const rejects = item.options.filter((option) => option.kind.startsWith('reject'));
+  const others = item.options.filter((option) => !option.kind.startsWith('reject'));
+
   const actions = pending ? (
     <>
-      {item.options.map((option) => (
-        <button
-          key={option.optionId}
-          type="button"
-          className={`button permission-option ${OPTION_CLASS[optionLook(option, risky, option.optionId === primaryId)]}`}
-          // The default answer (focused by Next waiting request); for a risky tool call a reject, drawn neutral.
-          data-default-choice={option.optionId === primaryId ? '' : undefined}
-          title={optionHelp(option.kind)}
-          disabled={locked}
-          onClick={() => void answer(option, `Answered: ${option.name}.`)}
-        >
-          {option.name}
-        </button>
-      ))}
-      <span className="decline-cancel">
+      {others.map(optionButton)}
+      <CardEndActions>
+        {rejects.map(optionButton)}
         <CancelButton
           disabled={locked}
           describedBy={`${ids}-cancel`}
           tooltip="Dismisses it without choosing (Esc)"
           onCancel={() => void answer(undefined, 'Cancelled.')}
         />
-      </span>
+      </CardEndActions>
       <p className={helpClass} id={`${ids}-cancel`}>
         Cancel dismisses it without choosing.
       </p>
     </>
   ) : (
-    <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Dismissed.', true)}>
-      Dismiss
-    </button>
+    <CardEndActions>
+      <button type="button" className="button" disabled={locked} onClick={() => void answer(undefined, 'Dismissed.', true)}>
+        Dismiss
+      </button>
+    </CardEndActions>
   );
 
   return (

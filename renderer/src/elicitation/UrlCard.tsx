@@ -6,7 +6,7 @@ import { cautionsToOpenYourself, hostDisplay, isLookalikeHost, lookalikeReason, 
 import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';
-import { DeclineAndCancel } from './DeclineAndCancel';
+import { CardEndActions, DeclineAndCancel } from './DeclineAndCancel';
 import './UrlCard.css';
 
 interface UrlCardProps {
@@ -111,9 +111,11 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
   }
 
   const dismissButton = (
-    <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
-      Dismiss
-    </button>
+    <CardEndActions>
+      <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
+        Dismiss
+      </button>
+    </CardEndActions>
   );
 
   let body: ReactNode;
@@ -134,19 +136,32 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
         </>
       );
       const host = hostDisplay(analysis);
+      const declineAndCancel = (
+        <DeclineAndCancel
+          agentName={item.agentName}
+          disabled={locked}
+          declinePrimary={risky}
+          onDecline={() => void run('decline')}
+          onCancel={() => void run('cancel')}
+        />
+      );
+      // Asking again keeps Decline and Cancel where they were: saying no stays one click away.
       actions = confirming ? (
-        <div className="url-confirm" role="group" aria-labelledby={`${ids}-confirm`}>
-          <p id={`${ids}-confirm`} className="url-confirm-question">
-            Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? {lookalikeReason(analysis)};{' '}
-            {item.agentName} may be trying to trick you.
-          </p>
-          <button type="button" className="button button-danger" disabled={locked} onClick={() => void run('accept')}>
-            Open anyway
-          </button>
-          <button ref={goBackRef} type="button" className="button" disabled={locked} onClick={() => setConfirming(false)}>
-            Go back
-          </button>
-        </div>
+        <>
+          <div className="url-confirm" role="group" aria-labelledby={`${ids}-confirm`}>
+            <p id={`${ids}-confirm`} className="url-confirm-question">
+              Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? {lookalikeReason(analysis)};{' '}
+              {item.agentName} may be trying to trick you.
+            </p>
+            <button type="button" className="button button-danger" disabled={locked} onClick={() => void run('accept')}>
+              Open anyway
+            </button>
+            <button ref={goBackRef} type="button" className="button" disabled={locked} onClick={() => setConfirming(false)}>
+              Go back
+            </button>
+          </div>
+          {declineAndCancel}
+        </>
       ) : (
         <>
           <button
@@ -158,13 +173,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
           >
             {risky ? 'Open…' : 'Open'}
           </button>
-          <DeclineAndCancel
-            agentName={item.agentName}
-            disabled={locked}
-            declinePrimary={risky}
-            onDecline={() => void run('decline')}
-            onCancel={() => void run('cancel')}
-          />
+          {declineAndCancel}
         </>
       );
       break;
@@ -217,10 +226,11 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
               Reopen
             </button>
           )}
-          <span className="card-actions-spacer" />
-          <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
-            Cancel
-          </button>
+          <CardEndActions>
+            <button type="button" className="button" disabled={locked} onClick={() => void run('dismiss')}>
+              Cancel
+            </button>
+          </CardEndActions>
         </>
       );
       break;

@@ -1,6 +1,7 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useContext, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitBlocks, type BlockSplit } from './transcript/blocks';
+import { AskLinkConsent } from './LinkConsent';
 import { LinkOpener } from './markdown-links';
 import './Markdown.css';
 
@@ -95,12 +96,22 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   // Splitting is a scan of the text's lines, well under a millisecond at that size.
   const plainBlocks = useMemo(() => (blocks === undefined ? splitBlocks(text).blocks : undefined), [blocks, text]);
 
+  const askConsent = useContext(AskLinkConsent);
+
   const open = useCallback(
     (url: string, text: string) => {
       setLinkError(null);
-      bridge.invoke('openExternal', { url, text }).catch((error: unknown) => setLinkError(errorSentence(error)));
+      bridge
+        .invoke('openExternal', { url, text })
+        .then((answer) => {
+          // Main wants the user's go-ahead (spec E-URL-3, E-URL-4): the transcript's dialog asks.
+          if (!('confirm' in answer)) return;
+          if (askConsent) askConsent({ url, text, consent: answer.confirm, onError: setLinkError });
+          else setLinkError('Switchboard does not open this link on a click here.');
+        })
+        .catch((error: unknown) => setLinkError(errorSentence(error)));
     },
-    [bridge],
+    [askConsent, bridge],
   );
 
   return (

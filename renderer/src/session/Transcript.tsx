@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type UIEvent, type WheelEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement as sizeFromObserver, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../../shared/bridge';
+import { LinkConsentHost } from './LinkConsent';
 import { EntryView } from './transcript/EntryView';
 import { newestUserEntryId } from './transcript-text';
 import './Transcript.css';
@@ -25,7 +26,7 @@ function onControl(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest(CONTROL_SELECTOR) !== null;
 }
 
-/** Space between entries (px), and a first guess at an entry's height before it is measured. */
+/** Space between entries (px; the same as `.transcript-content`'s gap, which places the drawn rows), and a first guess at an entry's height before it is measured. */
 const ENTRY_GAP_PX = 10;
 const ESTIMATED_ENTRY_PX = 72;
 /** Entries drawn beyond each edge of the view, so a selection can run a little past what is visible. */
@@ -37,8 +38,6 @@ interface TranscriptProps {
   busy: boolean;
 }
 
-/** Rows are placed by the virtualizer (set through the CSSOM, which the CSP allows; no inline style markup). */
-const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width: '100%' };
 
 /**
  * A session transcript: each entry drawn by its kind ({@link EntryView}; agent messages as markdown without raw
@@ -50,8 +49,18 @@ const ROW_STYLE: CSSProperties = { position: 'absolute', top: 0, left: 0, width:
  * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
  * the end while following. Once the user scrolls up (a gesture of theirs: wheel, touch, key, scroll bar or
  * selection drag; never layout) it stays put and offers "Jump to latest" instead, until they send a message.
+ * A link that needs the user's go-ahead asks in a dialog held outside the rows ({@link LinkConsentHost}).
  */
-export const Transcript = memo(function Transcript({ entries, busy }: TranscriptProps) {
+export const Transcript = memo(function Transcript(props: TranscriptProps) {
+  return (
+    <LinkConsentHost>
+      <TranscriptScroller {...props} />
+    </LinkConsentHost>
+  );
+});
+
+/** The transcript's scroll box and its virtualised rows (see {@link Transcript}). */
+function TranscriptScroller({ entries, busy }: TranscriptProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Whether the view follows the newest text (a ref for the scroll handlers, state for the button). */
@@ -70,6 +79,7 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
     count: entries.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_ENTRY_PX,
+    measureElement: sizeAfterLayout,
     getItemKey: (index) => entries[index].entryId,
     gap: ENTRY_GAP_PX,
     overscan: OVERSCAN,
@@ -201,6 +211,14 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
   }
 
   const rows = virtualizer.getVirtualItems();
+  // The drawn rows are in the normal flow, between two spacers that hold the space of the rows not drawn (the
+  // virtualizer's measured or estimated sizes). A row growing (streamed text) moves what follows it in the same
+  // layout, and its measurement then changes neither spacer, so it dirties nothing: with rows placed absolutely,
+  // each measurement set a new height on their container, which laid out every drawn row again, a second layout
+  // in the frame (issue 13). Set through the CSSOM, which the CSP allows; no inline style markup.
+  const spacers: CSSProperties = rows.length
+    ? { paddingTop: rows[0].start, paddingBottom: Math.max(0, virtualizer.getTotalSize() - rows[rows.length - 1].end) }
+    : {};
 
   return (
     <div className="transcript-frame">
@@ -224,9 +242,9 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
             <p className="muted transcript-empty">Nothing here yet. Send a message to begin.</p>
           </div>
         ) : (
-          <div className="transcript-content" ref={content} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          <div className="transcript-content" ref={content} style={spacers}>
             {rows.map((row) => (
-              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} style={{ ...ROW_STYLE, transform: `translateY(${row.start}px)` }}>
+              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement}>
                 <EntryView entry={entries[row.index]} />
               </div>
             ))}
@@ -240,7 +258,20 @@ export const Transcript = memo(function Transcript({ entries, busy }: Transcript
       )}
     </div>
   );
-});
+}
+
+/**
+ * A row's size as its ResizeObserver reports it, after the browser's own layout. A row just mounted (no report yet)
+ * keeps its last known size or the estimate: the library's default reads `offsetHeight` there, in React's commit,
+ * which forced a layout of the page, the streaming reply included, each time an entry came into the list (a card's
+ * record, the reply after it, a scroll). The report follows in the same frame, before the paint, and since the rows
+ * are in the normal flow they are drawn in the right place meanwhile.
+ */
+function sizeAfterLayout(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>): number {
+  if (entry) return sizeFromObserver(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
 
 /** See `adjustWhileFollowing`. */
 const NEVER_ADJUST = () => false;
