@@ -234,7 +234,7 @@ test.describe('an agent that cannot start', () => {
 
   test('says why in the sidebar, and the other agents keep working', async ({ app }) => {
     const sidebar = app.getByRole('navigation', { name: 'Agents' });
-    await expect(sidebar).toContainText(/Could not start.*no such command/);
+    await expect(sidebar).toContainText('Could not start: check its command');
     await startSessionAndPrompt(app, 'Demo agent', 'secret');
     await expect(card(app, 'Demo agent')).toBeVisible();
   });
