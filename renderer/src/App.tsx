@@ -4,6 +4,7 @@ import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
+import { connectionEnded, connectionSentence } from './shell/connection-text';
 import { NoticePlaceContext } from './shell/notice-place';
 import { PaneSwitch, type Pane } from './shell/PaneSwitch';
 import { useOnePane } from './shell/one-pane';
@@ -176,7 +177,7 @@ export function App({ store }: { store: AppStore }) {
         )}
       <main className="workspace" id="workspace-pane">
         {!state.loaded ? (
-          <p className="empty-note">Connecting to Switchboard…</p>
+          <p className="empty-note">{connectionEnded(state.connection) ? connectionSentence(state.connection) : 'Connecting to Switchboard…'}</p>
         ) : historyView ? (
           <HistoryView agents={state.agents} historyVersion={state.historyVersion} onShowSession={showSession} sessionNames={names} />
         ) : waitingView ? (

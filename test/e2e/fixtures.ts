@@ -5,7 +5,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, type Harness } from '../harness/server';
+import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
 import type { AgentsConfig } from '../../electron/core/config';
 import { memoryAppSettings } from '../../electron/core/hub';
 
@@ -41,6 +41,13 @@ interface Fixtures {
   urlOpensRecordedOnly: boolean;
   /** The harness's log lines and the page's bridge socket events, attached to a test that fails. */
   harnessLog: string[];
+  /**
+   * Starts a harness for this test (a spec that restarts one calls it again). Every harness it started is closed only
+   * after the test's browser context, so what Playwright records of a failed test's page at its end (the
+   * error-context snapshot, the trace's last frames) is a page whose harness is still up: closed first, every such
+   * page said "Lost the connection… Reconnecting…" (session 20, item 1), after the log was attached.
+   */
+  startHarness: (options: HarnessOptions) => Promise<Harness>;
   harness: Harness;
   app: Page;
 }
@@ -54,7 +61,22 @@ export const test = base.extend<Fixtures>({
   harnessLog: async ({}, use) => {
     await use([]);
   },
-  harness: async ({ agentsConfig, updatableCopy, urlOpensRecordedOnly, harnessLog }, use) => {
+  // eslint-disable-next-line no-empty-pattern
+  startHarness: async ({}, use) => {
+    const started: Harness[] = [];
+    await use(async (options) => {
+      const harness = await startHarness(options);
+      started.push(harness);
+      return harness;
+    });
+    await Promise.all(started.map((harness) => harness.close()));
+  },
+  // The built-in context, set up after startHarness so that it is torn down (and the page's end recorded) before the
+  // harnesses close: Playwright tears fixtures down in the reverse of their setup order.
+  context: async ({ startHarness: _harnessesCloseAfterThisContext, context }, use) => {
+    await use(context);
+  },
+  harness: async ({ agentsConfig, updatableCopy, urlOpensRecordedOnly, harnessLog, startHarness }, use) => {
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
@@ -69,8 +91,7 @@ export const test = base.extend<Fixtures>({
       urlOpensStandForTheApp: !urlOpensRecordedOnly,
       ...(updatableCopy ? { appSettings: memoryAppSettings(null) } : {}),
     });
-    await use(harness);
-    await harness.close();
+    await use(harness); // closed by startHarness, after the page
   },
   app: async ({ page, harness, harnessLog }, use, testInfo) => {
     // The bridge socket's life as the page saw it, beside the harness's log: what a failed test needs to tell a

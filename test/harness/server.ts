@@ -8,7 +8,10 @@
  * address and port (`127.0.0.1:PORT` or `localhost:PORT`), so a page that rebinds its own DNS name to
  * 127.0.0.1 reads nothing. Every `/__harness/*` route also needs the token — `Authorization: Bearer T`
  * (see {@link Harness.authHeaders}) or `?token=T` — (401 without), and a route that changes state also needs
- * `Origin: http://127.0.0.1:PORT` (403 without).
+ * the `Origin` of a page served here (403 without). Both loopback names are this server, for `Host` and `Origin`
+ * alike: a page opened at `http://localhost:PORT/?token=T` connects as the printed `127.0.0.1` one does.
+ * A plain `GET /__bridge?token=T` (no upgrade) answers 204 while the token is this harness's, 401 otherwise: a page
+ * whose socket keeps failing asks it to tell "restarted, new token" from "not running" (renderer/src/shell/socket-bridge.ts).
  *
  * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
  * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so
@@ -84,8 +87,12 @@ export interface Harness {
   links: string[];
   /** Where agent edits are kept; the config file is never written. */
   configStore: MemoryConfigStore;
+  /** Stops the agents and the server; a second call returns the first's promise. */
   close(): Promise<void>;
 }
+
+/** The names a browser on this machine may use for the harness's loopback address (it listens on 127.0.0.1 only). */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -133,10 +140,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   ]);
 
   /** Loopback `Host` values of this server; anything else is a foreign name resolved to us (DNS rebinding). */
-  const hostAllowed = (req: IncomingMessage): boolean => {
-    const host = req.headers.host ?? '';
-    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
-  };
+  const hostAllowed = (req: IncomingMessage): boolean => LOOPBACK_NAMES.some((name) => req.headers.host === `${name}:${port}`);
+  /** The `Origin` of a page this server served, under either loopback name (the same names {@link hostAllowed} takes). */
+  const originAllowed = (req: IncomingMessage): boolean =>
+    LOOPBACK_NAMES.some((name) => req.headers.origin === `http://${name}:${port}`);
   const tokenGiven = (req: IncomingMessage, url: URL): boolean => {
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     return sameSecret(bearer ?? url.searchParams.get('token') ?? '', token);
@@ -150,6 +157,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname.startsWith('/__harness/')) {
       serveHarnessRoute(req, res, url);
+      return;
+    }
+    if (url.pathname === '/__bridge') {
+      res.writeHead(tokenGiven(req, url) ? 204 : 401, { 'cache-control': 'no-store' }).end();
       return;
     }
     void serveStatic(rendererDir, req, res);
@@ -168,7 +179,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname === '/__harness/close' && req.method === 'POST') {
       // Changes state: only from the harness's own page (or a test that says it is), never a foreign origin.
-      if (req.headers.origin !== origin) {
+      if (!originAllowed(req)) {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden origin');
         return;
       }
@@ -185,8 +196,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   server.on('upgrade', (req, socket, head) => {
     const url = URL.parse(req.url ?? '/', origin);
-    const sameOrigin = req.headers.origin === origin;
-    if (!url || !hostAllowed(req) || url.pathname !== '/__bridge' || !sameSecret(url.searchParams.get('token') ?? '', token) || !sameOrigin) {
+    if (!url || !hostAllowed(req) || url.pathname !== '/__bridge' || !sameSecret(url.searchParams.get('token') ?? '', token) || !originAllowed(req)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -196,6 +206,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
+  let closing: Promise<void> | undefined;
   origin = `http://127.0.0.1:${port}`;
   // Agents start once the page has its first snapshot (each agent shown as starting), so spawning them and their
   // connection workers does not compete with the page's loading (bench scenario e). The app does the same with
@@ -212,13 +223,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     attention,
     links,
     configStore,
-    async close() {
-      for (const client of wss.clients) client.terminate();
-      wss.close();
-      await hub.stop();
-      const closed = new Promise<void>((done) => server.close(() => done()));
-      server.closeAllConnections(); // keep-alive sockets would hold close() open
-      await closed;
+    close() {
+      // Once: a test may stop its harness itself (a restart) before the fixture's teardown closes it again.
+      closing ??= (async () => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        await hub.stop();
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        server.closeAllConnections(); // keep-alive sockets would hold close() open
+        await closed;
+      })();
+      return closing;
     },
   };
 }

@@ -70,6 +70,10 @@ describe('closing a window through the harness (changes state)', () => {
       expect(close).not.toHaveBeenCalled();
       expect((await call('POST', '/__harness/close?itemId=i1', { ...withToken(), origin: harness.origin })).status).toBe(204);
       expect(close).toHaveBeenCalledWith('i1');
+      // A page opened at localhost (which the Host check takes) is this server's page too.
+      const fromLocalhost = { ...withToken(), host: `localhost:${port}`, origin: `http://localhost:${port}` };
+      expect((await call('POST', '/__harness/close?itemId=i2', fromLocalhost)).status).toBe(204);
+      expect(close).toHaveBeenCalledWith('i2');
     } finally {
       close.mockRestore();
     }
@@ -95,5 +99,22 @@ describe('the bridge WebSocket', () => {
     expect(await connect({ origin: harness.origin }, 'token=wrong')).not.toBe(101);
     expect(await connect({ origin: `http://attacker.example:${port}` })).not.toBe(101);
     expect(await connect({ origin: harness.origin, host: `attacker.example:${port}` })).not.toBe(101);
+  });
+
+  it('takes both loopback names it serves the page under, for Host and Origin alike, and no other', async () => {
+    // Session 20 item 3: the page at http://localhost:PORT loaded (Host taken) but its socket was refused (Origin not).
+    expect(await connect({ origin: `http://localhost:${port}`, host: `localhost:${port}` })).toBe(101);
+    expect(await connect({ origin: `http://localhost:${port}` })).toBe(101);
+    expect(await connect({ origin: harness.origin, host: `localhost:${port}` })).toBe(101);
+    for (const origin of [`http://localhost:${port + 1}`, `https://localhost:${port}`, `http://127.0.0.2:${port}`, 'null']) {
+      expect(await connect({ origin })).not.toBe(101);
+    }
+  });
+
+  it('answers a plain GET with 204 for its token and 401 for any other, so a page can tell a restart', async () => {
+    expect((await call('GET', `/__bridge?token=${token}`, loopback())).status).toBe(204);
+    expect((await call('GET', `/__bridge?token=${'0'.repeat(token.length)}`, loopback())).status).toBe(401);
+    expect((await call('GET', '/__bridge', loopback())).status).toBe(401);
+    expect((await call('GET', `/__bridge?token=${token}`, { host: `attacker.example:${port}` })).status).toBe(403);
   });
 });

@@ -286,6 +286,53 @@ describe('hostile agents: one agent cannot cost the user another', { timeout: 60
     await underAttack('options-form-huge', {}, stoppedWith(/^Switchboard stopped Hostile: it sent a message larger than 8 MiB\.$/));
   });
 
+  // JSON-RPC 2.0 §5: the answer carries the request's id; when that cannot be read back, -32600 with id null.
+  for (const version of [1, 2] as const) {
+    it(`ids (v${version}): beyond 2^53 or of no allowed kind get -32600 with id null; 2^53 - 1${version === 1 ? ' and null are' : ' is'} answered with the same id`, async () => {
+      const answered = new Set<string>();
+      let shown: string[] = [];
+      let lines: string[] = [];
+      const refusal = (reason: RegExp) => (line: string) => {
+        const message = JSON.parse(line) as { id: unknown; error?: { code: number; data?: { reason?: string } } };
+        return message.id === null && message.error?.code === -32600 && reason.test(message.error.data?.reason ?? '');
+      };
+      // What the agent wrote to its log: each answer's raw line (see the fixture), in the order it got them.
+      const expected = [
+        refusal(/^the request id is an integer beyond 2\^53 \(read as 9007199254740992\)/),
+        refusal(/^the request id is an integer beyond 2\^53 \(read as -9007199254740992\)/),
+        refusal(/^the request id 1\.5 is not an integer/),
+        refusal(/^the request id is a number too large to read$/),
+        refusal(/^the request id is a boolean;/),
+        refusal(/^the request id is an object;/),
+        refusal(/^the request id is an array;/),
+        // v1 allows one request with id null at a time; v2 allows none (its SDK says so).
+        ...(version === 1 ? [refusal(/^the id null belongs to a request still waiting for an answer$/)] : [(l: string) => /"id":null,"error":\{"code":-32600,"message":"Invalid request: ACP v2 request IDs/.test(l), (l: string) => /"id":null,"error":\{"code":-32600,"message":"Invalid request: ACP v2 request IDs/.test(l)]),
+        // Then the user's answers, with the very ids the agent sent.
+        (l: string) => l === '{"jsonrpc":"2.0","id":9007199254740991,"result":{"action":"cancel"}}',
+        ...(version === 1 ? [(l: string) => l === '{"jsonrpc":"2.0","id":null,"result":{"action":"cancel"}}'] : []),
+      ];
+      const forms = version === 1 ? 2 : 1;
+      const run = await underAttack('odd-ids', { version, label: `odd-ids (v${version})` }, (r) => {
+        const open = queueOf(r).filter((item) => item.state === 'pending' && !answered.has(item.itemId));
+        // Answered only once every refusal is in, so the log's order is the one asserted below.
+        if (queueOf(r).length === forms && lines.length >= expected.length - forms) {
+          if (!shown.length) shown = queueOf(r).map((item) => item.message);
+          for (const item of open) {
+            answered.add(item.itemId);
+            void r.hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'bad', action: 'cancel' });
+          }
+        }
+        void r.hub.invoke('getAgentLog', { agentId: 'bad' }).then((log) => (lines = [...(log as { text: string }).text.matchAll(/^raw (.*)$/gm)].map((m) => m[1])));
+        return lines.length >= expected.length;
+      });
+      expect(lines).toHaveLength(expected.length);
+      lines.forEach((line, i) => expect(expected[i](line), `answer ${i + 1}: ${line}`).toBe(true));
+      // Only the requests with ids that can be answered reached the user.
+      expect(shown).toEqual(Array.from({ length: forms }, () => 'Which id?'));
+      expect(run.status().kind).toBe('ready');
+    });
+  }
+
   it('status: a stream error shows the agent stopped within a second, never Ready', async () => {
     // The stream ends once 8 MiB of the line are through the pipe; from the moment the agent starts writing
     // it, the agent must show why within a second (issue 8, scope 5).

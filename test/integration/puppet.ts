@@ -16,6 +16,8 @@ export type WireMessage = Record<string, unknown> & { id?: unknown; method?: str
 export class Puppet {
   /** Every message Switchboard has written to this agent, in order. */
   readonly received: WireMessage[] = [];
+  /** The same, as the raw lines Switchboard wrote (JSON.parse cannot show an integer id beyond 2^53 exactly). */
+  readonly receivedLines: string[] = [];
   private socket?: Socket;
   private readonly sockets = new Set<Socket>();
   private buffer = '';
@@ -133,7 +135,9 @@ export class Puppet {
     while ((newline = this.buffer.indexOf('\n')) >= 0) {
       const line = this.buffer.slice(0, newline);
       this.buffer = this.buffer.slice(newline + 1);
-      if (line.trim()) this.received.push(JSON.parse(line));
+      if (!line.trim()) continue;
+      this.receivedLines.push(line);
+      this.received.push(JSON.parse(line));
     }
     this.waiters.splice(0).forEach((wake) => wake());
   }

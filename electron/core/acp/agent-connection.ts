@@ -20,7 +20,8 @@ import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionVie
 import { INITIALIZE_TIMEOUT_MS, MAX_LINE_BYTES } from '../budgets';
 import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';
-import { negotiateVersion, type Negotiated, type ProtocolVersion } from './handshake';
+import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
+import { requestIdScreen } from './request-ids';
 import { commands, configOptions, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
@@ -362,10 +363,16 @@ export class AgentConnection {
  * @throws HandshakeFailed (or BudgetExceeded) when the handshake fails (see {@link negotiateVersion}).
  */
 export async function connectAgent(options: ConnectOptions): Promise<AgentConnection> {
-  // The SDK frames lines up to our line budget; the depth guard, run inline by the handshake's reading loop on
-  // every message, refuses over-deep values before anything else (the SDK's own validation included) walks them.
+  // The SDK frames lines up to our line budget. Run inline by the handshake's reading loop on every message, the
+  // id check refuses a request whose id cannot be answered with the same value (request-ids.ts), and the depth
+  // guard over-deep values, before anything else (the SDK's own validation included) walks them.
   const stream = ndJsonStream(options.stdin, options.stdout, { maxMessageBytes: MAX_LINE_BYTES });
-  const guard = depthScreen(({ kind, method }) => options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`));
+  const depth = depthScreen(({ kind, method }) => options.log?.(`refused a ${kind}${method ? ` (${method})` : ''} nested too deeply`));
+  const ids = requestIdScreen((method) => options.log?.(`refused a request (${method}) whose id cannot be answered with the same value`));
+  const guard: MessageScreen = (message, write) => {
+    const kept = ids(message, write);
+    return kept === undefined ? undefined : depth(kept, write);
+  };
   const initializeParams = buildInitializeParams(options.modes, options.clientInfo);
   const droppedProto = new DroppedProtoNotes();
   const negotiated = await negotiateVersion(stream, initializeParams, options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS, (message, version) => {

@@ -185,12 +185,12 @@ async function readReply({ reader, screen }: Screened, early: AnyMessage[]): Pro
 }
 
 /**
- * Whether a request id is one the duplicate check keeps: a string or an integer. Any other id (null, a
- * fraction, an object) is invalid to the v2 SDK, which answers it with `id: null`, so it would never be
- * seen leaving and would be held for ever.
+ * Whether a request id is one the duplicate check keeps: a string, an integer, or `null` (which v1 allows; v2's
+ * SDK answers a `null` id with an error whose id is `null`, so it is seen leaving like any other). Other ids never
+ * get this far (request-ids.ts).
  */
-function isTrackedId(id: unknown): id is string | number {
-  return typeof id === 'string' || Number.isSafeInteger(id);
+function isTrackedId(id: unknown): id is string | number | null {
+  return id === null || typeof id === 'string' || Number.isSafeInteger(id);
 }
 
 function isResponseTo(message: AnyMessage, id: JsonRpcId): boolean {

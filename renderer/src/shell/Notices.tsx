@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionStatus, Notice, NoticeAction } from '../state/store';
+import { connectionSentence } from './connection-text';
 import './Notices.css';
 
 /**
@@ -24,8 +25,8 @@ interface NoticesProps {
  * ({@link INFO_NOTICE_MS}); errors stay until dismissed. Each notice's buttons are in the tab order where it sits.
  */
 export function Notices({ notices, connection, loaded, onDismiss, onAction }: NoticesProps) {
-  // Before the first snapshot the main area says "Connecting…"; here only a lost connection is worth a notice.
-  const connectionText = connection === 'reconnecting' && loaded ? 'Lost the connection to Switchboard. Reconnecting…' : '';
+  // Before the first snapshot the main area speaks for the connection (App.tsx); here only a lost one is worth a notice.
+  const connectionText = loaded ? connectionSentence(connection) : '';
   return (
     <div className="notices" role="status" aria-label="Notices">
       {connectionText && <p className="notice notice-connection">{connectionText}</p>}

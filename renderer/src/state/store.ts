@@ -21,8 +21,12 @@ import type {
 import { joinRevealed, revealEvent } from '../shell/visible-events';
 import { askingText } from '../../../shared/attention-text';
 
-/** Whether the renderer currently reaches main (always `open` under Electron's preload). */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+/**
+ * Whether the renderer currently reaches main (always `open` under Electron's preload). The harness's page can also
+ * learn that it never will again (shell/socket-bridge.ts): `stopped`, nothing answers at its address any more;
+ * `restarted`, a harness answers there but refuses this page's token. Either way it stops retrying.
+ */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped' | 'restarted';
 
 /**
  * A plain sentence shown in the notices strip: an error until the user dismisses it, info for a few seconds
