@@ -345,9 +345,11 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
 }
 
 /**
- * After a Decline (issue 12 scope 7): one notice offering "Tell the agent why…", addressed to the request's
- * session, or for a request of no session (a sign-in, a prompt's own) the agent's session on screen, else its
- * newest. An agent with no session gets no offer: there is nowhere to say it.
+ * After a Decline (issue 12 scope 7): one notice saying so. "Tell the agent why…" is offered in one place only
+ * (designer's review, session 19: it was on both the record and the notice): a session's request has it on its
+ * record in the transcript, which stays; a request of no session (a sign-in, a prompt's own) has no record, so its
+ * notice offers it, addressed to the agent's session on screen, else its newest. An agent with no session gets no
+ * notice: there is nowhere to say it.
  */
 function declinedNotice(state: AppState, item: QueueItemView): AppState {
   const own = sessionsOfAgent(state.sessions, item.agentId);
@@ -363,7 +365,7 @@ function declinedNotice(state: AppState, item: QueueItemView): AppState {
     agentId: item.agentId,
     // Said as the user did it: a permission's reject option rejects it; a form's or page's Decline declines it.
     text: item.mode === 'permission' ? `You rejected ${agentName}’s permission request.` : `You declined ${agentName}’s request.`,
-    action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
+    action: item.scope.kind === 'session' ? undefined : { kind: 'explain', agentId: item.agentId, sessionKey, question },
   });
 }
 
@@ -384,11 +386,17 @@ function arrivalNotice(state: AppState, agentId: string, itemIds: string[]): App
   return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, action: { kind: 'show', itemId: first.itemId } });
 }
 
+/**
+ * Adds a notice, keeping at most {@link MAX_NOTICES}. An info notice replaces the info notice before it: info
+ * notices tell of the latest thing only and go by themselves, so they no longer pile up above the composer
+ * (designer's review, session 19); errors wait for the user and stay until dismissed.
+ */
 function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState {
   const withId: Notice = { ...notice, noticeId: state.nextNoticeId };
   if (withId.agentId === undefined) delete withId.agentId;
   if (withId.action === undefined) delete withId.action;
-  const notices = [...state.notices, withId].slice(-MAX_NOTICES);
+  const kept = withId.level === 'info' ? state.notices.filter((n) => n.level !== 'info') : state.notices;
+  const notices = [...kept, withId].slice(-MAX_NOTICES);
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
 
