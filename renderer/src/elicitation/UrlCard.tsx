@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { cautionsToOpenYourself, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './url-display';
+import { cautionsToOpenYourself, findingsToShow, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './url-display';
 import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';
@@ -126,7 +126,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
       body = (
         <>
           <UrlFacts analysis={analysis} idBase={ids} />
-          <Findings findings={analysis.findings} />
+          <Findings findings={findingsToShow(analysis)} />
           {blocked.length > 0 && (
             <p className="card-error" role="alert">
               Switchboard will not open this address. You can Decline or Cancel.

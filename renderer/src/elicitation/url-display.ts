@@ -65,6 +65,27 @@ export function cautionsToOpenYourself(analysis: UrlAnalysis): UrlFinding[] {
   return analysis.findings.filter((finding) => finding.severity !== 'info');
 }
 
+/** The notes the analysis makes only about an address on this computer (loopback), each naming "this computer". */
+const LOOPBACK_NOTE_CODES: ReadonlySet<UrlFinding['code']> = new Set(['insecure-http', 'ip-host', 'non-default-port']);
+
+/**
+ * The consent view's findings with the notes about an address on this computer said once (new user's review, session
+ * 19: `http://127.0.0.1:PORT` read "this computer" in three notes in a row). Only `info` findings of
+ * {@link LOOPBACK_NOTE_CODES} are merged, into one in the first one's place; warnings and refusals stay as they are.
+ */
+export function findingsToShow(analysis: UrlAnalysis): UrlFinding[] {
+  const isLoopbackNote = (finding: UrlFinding) => finding.severity === 'info' && LOOPBACK_NOTE_CODES.has(finding.code);
+  const notes = analysis.findings.filter(isLoopbackNote);
+  if (notes.length < 2) return analysis.findings;
+  const where = `this computer (${analysis.hostAscii ?? ''}${analysis.port ? `, port ${analysis.port}` : ''})`;
+  const message = notes.some((note) => note.code === 'insecure-http')
+    ? `This page is served without encryption (http:) by a program on ${where}; the traffic never leaves this machine.`
+    : `This page is served by a program on ${where}.`;
+  const first = analysis.findings.findIndex(isLoopbackNote);
+  const rest = analysis.findings.filter((finding) => !isLoopbackNote(finding));
+  return [...rest.slice(0, first), { ...notes[0], message }, ...rest.slice(first)];
+}
+
 /** A run of a URL as drawn: ordinary text, or one hidden character drawn as its code point. */
 export type UrlSegment = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: string };
 
