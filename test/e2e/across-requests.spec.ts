@@ -252,12 +252,15 @@ test.describe('a record of what you answered', () => {
     await expect(record).toContainText('You declined');
     const notice = notices(app).getByText('You declined Demo agent’s request.');
     await expect(notice).toBeVisible();
-    await notices(app).getByRole('button', { name: 'Tell the agent why…' }).click();
+    // The step is offered once, on the record, which stays (designer's review: it was on the notice too).
+    await expect(app.getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(1);
+    await expect(notices(app).getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(0);
+    await record.getByRole('button', { name: 'Tell the agent why…' }).click();
     const composer = app.getByRole('combobox', { name: 'Message' });
     await expect(composer).toBeFocused();
     await expect(composer).toHaveValue('I declined “Question 1 of 2: what is your favourite colour?” because ');
     await app.keyboard.type('I cannot see colours.');
-    // The same step from the record itself keeps what is typed.
+    // Pressed again, it keeps what is typed.
     await record.getByRole('button', { name: 'Tell the agent why…' }).click();
     await expect(composer).toBeFocused();
     await expect(composer).toHaveValue(/because I cannot see colours\.$/);
@@ -267,6 +270,15 @@ test.describe('a record of what you answered', () => {
     await composer.focus();
     await app.keyboard.press('Enter');
     await expect(transcript(app).getByText('because I cannot see colours.').first()).toBeVisible();
+  });
+
+  test('notices do not pile up: a second Decline’s notice replaces the first', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'two');
+    await cardWith(app, 'Question 1 of 2').getByRole('button', { name: 'Decline' }).click();
+    await expect(notices(app).locator('.notice')).toHaveCount(1);
+    await cardWith(app, 'Question 2 of 2').getByRole('button', { name: 'Decline' }).click();
+    await expect(transcript(app)).toContainText('Question 2 (lunch): You declined.');
+    await expect(notices(app).locator('.notice-text')).toHaveText(['You declined Demo agent’s request.']);
   });
 
   test('ended cards are dismissed together with Clear ended; their records stay in the transcript', async ({ app }) => {

@@ -19,6 +19,8 @@ test.describe('a program that is not an ACP agent', () => {
   test('says what to check and offers Edit, not only Restart', async ({ app }) => {
     await sidebar(app).getByRole('button', { name: 'Cat', exact: true }).click();
     await expect(header(app)).toContainText('Cat did not answer the ACP handshake');
+    // The sidebar says it in a few words; the whole sentence is the pane's (designer's review, session 19).
+    await expect(sidebar(app).locator('.agent-status')).toHaveText('Did not speak ACP');
     const fix = header(app).getByRole('group', { name: 'Check that it speaks ACP' });
     await expect(fix).toContainText('“/bin/cat” ran, but not as an ACP agent.');
     await expect(app.getByRole('main')).toContainText('Fix its settings (Edit, above), then restart it');
@@ -48,6 +50,9 @@ test.describe('a failed start', () => {
   test('a command that does not exist says "Check the command" and Edit opens the agent editor on it', async ({ app }) => {
     await sidebar(app).getByRole('button', { name: 'Missing', exact: true }).click();
     await expect(header(app)).toContainText('Could not start "/nonexistent/agent": no such command or file.');
+    const status = sidebar(app).getByRole('listitem').filter({ hasText: 'Missing' }).locator('.agent-status');
+    await expect(status).toHaveText('Could not start: check its command');
+    await expect(status).toHaveAttribute('title', 'Could not start "/nonexistent/agent": no such command or file.');
     const fix = header(app).getByRole('group', { name: 'Check the command' });
     await expect(fix).toContainText('“/nonexistent/agent” could not be run.');
     // Keyboard alone: the Edit button is reachable and opens the editor with the command to fix.

@@ -46,6 +46,38 @@ test.describe('answering a form', () => {
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
   });
 
+  // Designer's review (session 19): the review listed every empty optional field as "(not sent)" and opened wherever
+  // the Review button had been, mid-card. Now it shows what will be sent (spec E-FORM-4, E-FORM-8), one line for the
+  // rest, and comes into view from its top.
+  test('the review lists only what will be sent, counts the empty optional fields in one line, and opens at its top', async ({ app }) => {
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    await form.getByRole('radio', { name: 'MIT' }).check();
+    await form.getByRole('checkbox', { name: 'Ada Lovelace' }).check();
+    // The Review button is at the end of the long form (scrolled to it, as a user who filled it in would be).
+    const reviewButton = form.getByRole('button', { name: 'Review' });
+    await reviewButton.scrollIntoViewIfNeeded();
+    await reviewButton.click();
+
+    const review = form.getByRole('region', { name: 'Review before sending' });
+    await expect(review.getByRole('heading', { name: 'Review before sending' })).toBeFocused();
+    const answers = review.locator('dl').nth(1).locator('dt');
+    await expect(answers).toHaveText(['Project name', 'Main language', 'License', 'Budget (EUR)', 'Team size', 'Public repository', 'Reviewers']);
+    // Tracking ticket, Contact email, Homepage, Start date, Kick-off meeting and Platforms were left empty.
+    await expect(review).toContainText('6 optional fields left empty, not sent');
+    await expect(review).not.toContainText('(not sent)');
+
+    // Its top is at the top of the queue's view, under the card's sticky header.
+    const queueBody = app.getByRole('complementary').locator('.queue-body');
+    const view = (await queueBody.boundingBox())!;
+    const header = (await form.locator('.card-header').boundingBox())!;
+    const top = (await review.boundingBox())!.y;
+    expect(top, 'the review starts below the card header').toBeGreaterThanOrEqual(header.y + header.height - 0.5);
+    expect(top - (header.y + header.height), 'the review starts right under the card header').toBeLessThanOrEqual(24);
+    expect(header.y, 'the card header is at the top of the queue').toBeLessThanOrEqual(view.y + 1);
+  });
+
   test('shows errors per field in plain words and will not send an invalid form', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     const form = card(app, 'Demo agent');
@@ -202,7 +234,7 @@ test.describe('an agent that cannot start', () => {
 
   test('says why in the sidebar, and the other agents keep working', async ({ app }) => {
     const sidebar = app.getByRole('navigation', { name: 'Agents' });
-    await expect(sidebar).toContainText(/Could not start.*no such command/);
+    await expect(sidebar).toContainText('Could not start: check its command');
     await startSessionAndPrompt(app, 'Demo agent', 'secret');
     await expect(card(app, 'Demo agent')).toBeVisible();
   });

@@ -1,8 +1,8 @@
 /**
  * Programs that are not ACP agents, configured as agents: each is told apart as early as its behaviour allows, and
- * the user reads one story about it wherever they look (the sidebar's status line, the agent pane's sentence):
- * "<name> did not answer the ACP handshake: <what it did>. Check …". A real agent that prints a banner line
- * before it speaks ACP still starts.
+ * the user reads one story about it wherever they look (the agent pane's sentence, "<name> did not answer the ACP
+ * handshake: <what it did>. Check …", and the sidebar's short "Did not speak ACP"). A real agent that prints a
+ * banner line before it speaks ACP still starts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,10 +58,17 @@ async function settled(agentId: string, waitMs = 15_000): Promise<{ status: Agen
   return { status, afterMs: Date.now() - started };
 }
 
-/** What the user reads: the sidebar's line and the pane's sentence must be the same sentence. */
+/**
+ * What the user reads: the agent pane's whole sentence (returned), and in the sidebar a few words that tell the same
+ * story (designer's review, session 19: the sidebar repeated the whole sentence, clamped to four lines). The few
+ * words must be the handshake's, not a generic "Could not start", and short enough for the sidebar's two lines.
+ */
 function readByUser(status: AgentStatus): string {
+  expect(status).toMatchObject({ kind: 'failed', fix: 'protocol' });
+  const sidebar = sidebarStatusText(status, 0);
+  expect(sidebar).toBe('Did not speak ACP');
   const pane = agentStatusDetail(status);
-  expect(sidebarStatusText(status, 0)).toBe(pane);
+  expect(pane).toMatch(/ did not answer the ACP handshake: /);
   return pane;
 }
 

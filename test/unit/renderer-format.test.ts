@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../../shared/form-schema';
 import { checkValues } from '../../shared/form-validation';
+import { sidebarStatusText } from '../../renderer/src/agents/agent-status';
 import {
   agentStatusDetail,
-  agentStatusLine,
   agentStatusText,
   scopeLines,
   sessionLabel,
@@ -27,15 +27,17 @@ function field(overrides: Partial<FieldSpec>): FieldSpec {
 }
 
 describe('renderer wording', () => {
-  it('shows a failed agent by the core’s own sentence, with a short label for tight spots', () => {
-    const status = { kind: 'failed' as const, message: 'Could not start "/no/such/agent": no such command or file.' };
-    expect(agentStatusLine(status)).toBe('Could not start "/no/such/agent": no such command or file.');
-    expect(agentStatusText(status)).toBe('Could not start');
+  it('shows a failed agent by the core’s own sentence in the pane, and in a few words in the sidebar', () => {
+    const status = { kind: 'failed' as const, message: 'Could not start "/no/such/agent": no such command or file.', fix: 'command' as const };
     expect(agentStatusDetail(status)).toBe(status.message);
-    expect(agentStatusLine({ kind: 'exited', code: 1, signal: null, message: 'The agent exited with code 1.' })).toBe(
-      'Exited (code 1)',
-    );
-    expect(agentStatusLine({ kind: 'ready' })).toBe('Ready');
+    expect(agentStatusText(status)).toBe('Could not start');
+    // Designer's review (session 19): the sidebar says what to check, the pane the whole sentence.
+    expect(sidebarStatusText(status, 0)).toBe('Could not start: check its command');
+    expect(sidebarStatusText({ ...status, fix: 'folder' }, 0)).toBe('Could not start: no working folder');
+    expect(sidebarStatusText({ ...status, fix: 'protocol' }, 0)).toBe('Did not speak ACP');
+    expect(sidebarStatusText({ kind: 'failed', message: 'Something else.' }, 0)).toBe('Could not start');
+    expect(sidebarStatusText({ kind: 'exited', code: 1, signal: null, message: 'The agent exited with code 1.' }, 0)).toBe('Exited (code 1)');
+    expect(sidebarStatusText({ kind: 'ready' }, 0)).toBe('Ready');
   });
 
   it('says how a prompt turn ended in words', () => {

@@ -206,6 +206,12 @@ describe('renderer store', () => {
     expect(next).toBe(state);
   });
 
+  it('keeps one info notice, the newest, beside the errors, which stay until dismissed', () => {
+    let state = withEvents(initialState, { type: 'notice', level: 'error', text: 'broken' });
+    for (const text of ['one', 'two', 'three']) state = withEvents(state, { type: 'notice', level: 'info', text });
+    expect(state.notices.map((n) => n.text)).toEqual(['broken', 'three']);
+  });
+
   it('keeps only the latest notices and dismisses one by id', () => {
     let state = initialState;
     for (let n = 0; n < MAX_NOTICES + 2; n++) state = withEvents(state, { type: 'notice', level: 'error', text: `n${n}` });
@@ -347,8 +353,37 @@ describe('renderer store', () => {
     store.dispatch({ type: 'events', events: [text] });
     store.dispatch({ type: 'events', events: [{ type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: '!' }] }, { type: 'item', item: item('q1') }] });
     store.dispatch({ type: 'selectAgent', agentId: 'a' });
-    expect(changes).toEqual(['text', 'urgent', 'urgent']);
+    expect(changes).toEqual(['low', 'urgent', 'urgent']);
     expect(store.getState().sessions[0].transcript[0].text).toBe('Hello!');
+  });
+
+  // Issue 13: a form's check on arrival saves its draft in main, which sends the item back with it; the card on
+  // screen holds those values already, so that echo waits with the text. A request's own change never does.
+  it('lets a saved draft and a quiet arrival note wait with the text, but not a request that changed', () => {
+    const store = createAppStore(
+      withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')], sessions: [session('s1')], queue: [item('q1')] }) }),
+    );
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    const text: BridgeEvent = { type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: 'x' }] };
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q1', { draft: { name: 'Ada' } }) }, text] });
+    // Agent a is on screen: its requests' cards say so themselves, and no notice is raised.
+    store.dispatch({ type: 'events', events: [{ type: 'requestsArrived', agentId: 'a', itemIds: ['q1'] }, text] });
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q1', { draft: { name: 'Ada' }, state: 'withdrawn' }) }] });
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q2') }] });
+    expect(changes).toEqual(['low', 'low', 'urgent', 'urgent']);
+    expect((store.getState().queue.find((i) => i.itemId === 'q1') as FormItemView).draft).toEqual({ name: 'Ada' });
+  });
+
+  it('keeps an arrival note urgent when it raises a notice', () => {
+    const store = createAppStore(
+      withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b')], queue: [item('q1', { agentId: 'b' })] }) }),
+    );
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    store.dispatch({ type: 'events', events: [{ type: 'requestsArrived', agentId: 'b', itemIds: ['q1'] }] });
+    expect(changes).toEqual(['urgent']);
+    expect(store.getState().notices).toHaveLength(1);
   });
 });
 
@@ -531,22 +566,17 @@ describe('arrival notices (issue 12 scope 4)', () => {
 });
 
 describe('after a Decline (issue 12 scope 7)', () => {
-  it('offers to tell the agent why in the request’s session, or for a request of no session in the agent’s own', () => {
+  it('offers to tell the agent why once: on a session request’s record, or for a request of no session on the notice', () => {
     const sessions = [session('s1', { agentId: 'a' }), session('s2', { agentId: 'a' })];
     const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions }) });
     const inSession = item('i1', { message: 'Pick a colour', scope: { kind: 'session', sessionKey: 's1', sessionId: 'sid-s1' } as FormItemView['scope'] });
+    // A session's request: its record in the transcript offers it (RequestRecord), so the notice only says what happened.
     expect(reduce(state, { type: 'declined', item: inSession }).notices).toEqual([
-      {
-        noticeId: 1,
-        level: 'info',
-        agentId: 'a',
-        text: 'You declined Alpha’s request.',
-        action: { kind: 'explain', agentId: 'a', sessionKey: 's1', question: 'Pick a colour' },
-      },
+      { noticeId: 1, level: 'info', agentId: 'a', text: 'You declined Alpha’s request.' },
     ]);
     // A sign-in's request: the session on screen for that agent, else its newest.
-    const signIn = item('i2', { scope: { kind: 'request', label: 'while signing in' } });
-    expect(reduce(state, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's2' });
+    const signIn = item('i2', { message: 'Sign in', scope: { kind: 'request', label: 'while signing in' } });
+    expect(reduce(state, { type: 'declined', item: signIn }).notices[0].action).toEqual({ kind: 'explain', agentId: 'a', sessionKey: 's2', question: 'Sign in' });
     const chosen = reduce(state, { type: 'selectSession', agentId: 'a', sessionKey: 's1' });
     expect(reduce(chosen, { type: 'declined', item: signIn }).notices[0].action).toMatchObject({ sessionKey: 's1' });
     // No session at all: nowhere to say it, so no offer.

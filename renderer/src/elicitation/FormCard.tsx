@@ -124,7 +124,12 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
     if (target === null || target !== mode) return;
     focusAfterRender.current = null;
     if (mode === 'review') {
-      reviewHeadingRef.current?.focus();
+      // The review replaces a taller form: focusing its heading alone scrolled just far enough to show the heading,
+      // so the review opened mid-card (designer's review). Bring it in from its top; the queue's scroll padding
+      // keeps it clear of the card's sticky header (pinned-actions.ts).
+      const heading = reviewHeadingRef.current;
+      heading?.focus({ preventScroll: true });
+      heading?.closest('section')?.scrollIntoView({ block: 'start' });
       return;
     }
     const first = fields.findIndex(isSupported);

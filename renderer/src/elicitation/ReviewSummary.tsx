@@ -19,14 +19,16 @@ interface ReviewSummaryProps {
 }
 
 /**
- * The read-only review before sending (spec E-FORM-4): the agent, the message (a long one only by its opening words and a pointer to the message above, which the card
- * already shows), and each field's label with
- * the value that will be sent, taken from `FormCheck.content`; omitted optional fields read "(not sent)"
- * (E-FORM-8) and unsupported ones say so (E-FORM-9). A value that looks like a secret is masked until the user
- * asks to see it (E-FORM-12).
+ * The read-only review before sending (spec E-FORM-4): the agent, the message (a long one only by its opening words
+ * and a pointer to the message above, which the card already shows), and each field that will be sent, with its
+ * label and the value taken from `FormCheck.content`. Optional fields left empty are omitted (E-FORM-8), so they are
+ * not listed one by one (the designer's review: a long form's review was mostly "(not sent)"); one line counts them.
+ * Unsupported fields say so (E-FORM-9). A value that looks like a secret is masked until the user asks (E-FORM-12).
  */
 export function ReviewSummary({ agent, message, agentName, fields, check, headingRef, headingId }: ReviewSummaryProps) {
   const long = isLongMessage(message);
+  const shown = fields.filter((field) => field.kind === 'unsupported' || Object.hasOwn(check.content, field.name));
+  const leftEmpty = fields.length - shown.length;
   return (
     <section className="review" aria-labelledby={headingId}>
       <h4 id={headingId} ref={headingRef} tabIndex={-1} className="review-heading">
@@ -52,9 +54,11 @@ export function ReviewSummary({ agent, message, agentName, fields, check, headin
       <h5 className="review-subheading">Answers that will be sent</h5>
       {fields.length === 0 ? (
         <p className="muted">This form has no fields; Send answers with an empty reply.</p>
+      ) : shown.length === 0 ? (
+        <p className="muted">Nothing to send; Send answers with an empty reply.</p>
       ) : (
         <dl className="review-list">
-          {fields.map((field, index) => {
+          {shown.map((field, index) => {
             const secret = secretText(field, check);
             return (
               <div className="review-row" key={`${index}:${field.name}`}>
@@ -67,13 +71,17 @@ export function ReviewSummary({ agent, message, agentName, fields, check, headin
           })}
         </dl>
       )}
+      {leftEmpty > 0 && (
+        <p className="review-left-empty">
+          {leftEmpty === 1 ? '1 optional field' : `${leftEmpty} optional fields`} left empty, not sent
+        </p>
+      )}
     </section>
   );
 }
 
 function reviewValue(field: FieldSpec, check: FormCheck): string {
   if (field.kind === 'unsupported') return '(unsupported, not sent)';
-  if (!Object.hasOwn(check.content, field.name)) return '(not sent)';
   return formatContentValue(field, check.content[field.name]);
 }
 

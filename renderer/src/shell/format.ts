@@ -3,7 +3,8 @@ import type { AgentInfoView, AgentStatus, ItemScope, SessionView } from '../../.
 
 /**
  * A short status label: "Starting…", "Ready", "Exited (code N)", "Could not start", "Crashed". Where there is room, show
- * {@link agentStatusDetail} beside it: the core's own sentence about an exit or a failure.
+ * {@link agentStatusDetail} beside it: the core's own sentence about an exit or a failure (the agent pane does; the
+ * sidebar's words are agents/agent-status.ts).
  */
 export function agentStatusText(status: AgentStatus): string {
   switch (status.kind) {
@@ -29,15 +30,6 @@ export function agentStatusText(status: AgentStatus): string {
 /** The core's plain sentence about an exit or a failure (already a full sentence), or '' when there is none. */
 export function agentStatusDetail(status: AgentStatus): string {
   return 'message' in status && typeof status.message === 'string' ? status.message.trim() : '';
-}
-
-/**
- * The status line under an agent's name in the sidebar: a failure's own sentence as the core wrote it (e.g.
- * 'Could not start "/no/such/agent": no such command or file.'), else the short label.
- */
-export function agentStatusLine(status: AgentStatus): string {
-  if (status.kind === 'failed') return agentStatusDetail(status) || agentStatusText(status);
-  return agentStatusText(status);
 }
 
 /** What the agent reported at `initialize`, e.g. "demo-agent 1.2.0" (spec E-REQ-7); empty when unknown. */

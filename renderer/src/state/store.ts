@@ -345,9 +345,11 @@ function upsert<T>(list: T[], value: T, same: (item: T) => boolean): T[] {
 }
 
 /**
- * After a Decline (issue 12 scope 7): one notice offering "Tell the agent why…", addressed to the request's
- * session, or for a request of no session (a sign-in, a prompt's own) the agent's session on screen, else its
- * newest. An agent with no session gets no offer: there is nowhere to say it.
+ * After a Decline (issue 12 scope 7): one notice saying so. "Tell the agent why…" is offered in one place only
+ * (designer's review, session 19: it was on both the record and the notice): a session's request has it on its
+ * record in the transcript, which stays; a request of no session (a sign-in, a prompt's own) has no record, so its
+ * notice offers it, addressed to the agent's session on screen, else its newest. An agent with no session gets no
+ * notice: there is nowhere to say it.
  */
 function declinedNotice(state: AppState, item: QueueItemView): AppState {
   const own = sessionsOfAgent(state.sessions, item.agentId);
@@ -363,7 +365,7 @@ function declinedNotice(state: AppState, item: QueueItemView): AppState {
     agentId: item.agentId,
     // Said as the user did it: a permission's reject option rejects it; a form's or page's Decline declines it.
     text: item.mode === 'permission' ? `You rejected ${agentName}’s permission request.` : `You declined ${agentName}’s request.`,
-    action: { kind: 'explain', agentId: item.agentId, sessionKey, question },
+    action: item.scope.kind === 'session' ? undefined : { kind: 'explain', agentId: item.agentId, sessionKey, question },
   });
 }
 
@@ -384,11 +386,17 @@ function arrivalNotice(state: AppState, agentId: string, itemIds: string[]): App
   return addNotice(state, { level: 'info', agentId, text: `${askingText(agentName, first.mode, waiting.length)}.`, action: { kind: 'show', itemId: first.itemId } });
 }
 
+/**
+ * Adds a notice, keeping at most {@link MAX_NOTICES}. An info notice replaces the info notice before it: info
+ * notices tell of the latest thing only and go by themselves, so they no longer pile up above the composer
+ * (designer's review, session 19); errors wait for the user and stay until dismissed.
+ */
 function addNotice(state: AppState, notice: Omit<Notice, 'noticeId'>): AppState {
   const withId: Notice = { ...notice, noticeId: state.nextNoticeId };
   if (withId.agentId === undefined) delete withId.agentId;
   if (withId.action === undefined) delete withId.action;
-  const notices = [...state.notices, withId].slice(-MAX_NOTICES);
+  const kept = withId.level === 'info' ? state.notices.filter((n) => n.level !== 'info') : state.notices;
+  const notices = [...kept, withId].slice(-MAX_NOTICES);
   return { ...state, notices, nextNoticeId: state.nextNoticeId + 1 };
 }
 
@@ -485,11 +493,13 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
 }
 
 /**
- * What a change was, for how soon React must draw it (state/use-app-state.ts): `text` when the action carried only
- * transcript events (streamed text, new entries), which may be drawn at a lower priority than anything else;
- * `urgent` for everything else (requests, sessions' state, notices, what the user chose).
+ * What a change was, for how soon React must draw it (state/use-app-state.ts): `low` when it may be drawn at a lower
+ * priority than anything else: transcript events (streamed text, new entries), and changes to what is on screen
+ * already (a form's draft that main saved, which the card drawn holds already; a note that requests arrived, for
+ * an agent on screen, which raises no notice). `urgent` for everything else (a new request, a request's state,
+ * sessions' state, notices, what the user chose).
  */
-export type StoreChange = 'text' | 'urgent';
+export type StoreChange = 'low' | 'urgent';
 
 /** A minimal subscribable store; each listener is told what kind of change happened ({@link StoreChange}). */
 export interface AppStore {
@@ -498,9 +508,27 @@ export interface AppStore {
   subscribe(listener: (change: StoreChange) => void): () => void;
 }
 
-/** Whether an action holds only transcript events, so its change may wait behind urgent ones ({@link StoreChange}). */
-export function changeOf(action: AppAction): StoreChange {
-  return action.type === 'events' && action.events.every((event) => event.type === 'transcript') ? 'text' : 'urgent';
+/**
+ * Whether `action`, which took the state from `before` to `after`, may wait behind urgent changes
+ * ({@link StoreChange}). A form's own check on arrival saves its draft in main, which sends the item back with that
+ * draft: drawn urgently, that was a synchronous render of the whole window for each card, twice as many as the
+ * cards themselves in the renderer bench's stream (issue 13).
+ */
+export function changeOf(action: AppAction, before: AppState, after: AppState): StoreChange {
+  if (action.type !== 'events') return 'urgent';
+  const mayWait = action.events.every(
+    (event) => event.type === 'transcript' || event.type === 'requestsArrived' || (event.type === 'item' && onlyDraftChanged(before.queue, event.item)),
+  );
+  // Whatever the user must see at once stays urgent, whichever event brought it: a notice, a card to reveal.
+  return mayWait && after.notices === before.notices && after.reveal === before.reveal ? 'low' : 'urgent';
+}
+
+/** Whether `item` is already in `queue` and differs from it only in its saved draft. */
+function onlyDraftChanged(queue: QueueItemView[], item: QueueItemView): boolean {
+  const known = queue.find((i) => i.itemId === item.itemId);
+  if (!known) return false;
+  // Items come from main as JSON, so a field-by-field compare of their JSON (the draft left out) is exact.
+  return JSON.stringify({ ...known, draft: undefined }) === JSON.stringify({ ...item, draft: undefined });
 }
 
 /** Creates the store the app renders from; `dispatch` runs {@link reduce} and notifies subscribers. */
@@ -512,8 +540,8 @@ export function createAppStore(start: AppState = initialState): AppStore {
     dispatch(action) {
       const next = reduce(state, action);
       if (next === state) return;
+      const change = changeOf(action, state, next);
       state = next;
-      const change = changeOf(action);
       for (const listener of [...listeners]) listener(change);
     },
     subscribe(listener) {
