@@ -353,8 +353,37 @@ describe('renderer store', () => {
     store.dispatch({ type: 'events', events: [text] });
     store.dispatch({ type: 'events', events: [{ type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: '!' }] }, { type: 'item', item: item('q1') }] });
     store.dispatch({ type: 'selectAgent', agentId: 'a' });
-    expect(changes).toEqual(['text', 'urgent', 'urgent']);
+    expect(changes).toEqual(['low', 'urgent', 'urgent']);
     expect(store.getState().sessions[0].transcript[0].text).toBe('Hello!');
+  });
+
+  // Issue 13: a form's check on arrival saves its draft in main, which sends the item back with it; the card on
+  // screen holds those values already, so that echo waits with the text. A request's own change never does.
+  it('lets a saved draft and a quiet arrival note wait with the text, but not a request that changed', () => {
+    const store = createAppStore(
+      withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a')], sessions: [session('s1')], queue: [item('q1')] }) }),
+    );
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    const text: BridgeEvent = { type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: 'x' }] };
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q1', { draft: { name: 'Ada' } }) }, text] });
+    // Agent a is on screen: its requests' cards say so themselves, and no notice is raised.
+    store.dispatch({ type: 'events', events: [{ type: 'requestsArrived', agentId: 'a', itemIds: ['q1'] }, text] });
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q1', { draft: { name: 'Ada' }, state: 'withdrawn' }) }] });
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q2') }] });
+    expect(changes).toEqual(['low', 'low', 'urgent', 'urgent']);
+    expect((store.getState().queue.find((i) => i.itemId === 'q1') as FormItemView).draft).toEqual({ name: 'Ada' });
+  });
+
+  it('keeps an arrival note urgent when it raises a notice', () => {
+    const store = createAppStore(
+      withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a'), agent('b')], queue: [item('q1', { agentId: 'b' })] }) }),
+    );
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    store.dispatch({ type: 'events', events: [{ type: 'requestsArrived', agentId: 'b', itemIds: ['q1'] }] });
+    expect(changes).toEqual(['urgent']);
+    expect(store.getState().notices).toHaveLength(1);
   });
 });
 

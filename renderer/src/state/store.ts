@@ -493,11 +493,13 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
 }
 
 /**
- * What a change was, for how soon React must draw it (state/use-app-state.ts): `text` when the action carried only
- * transcript events (streamed text, new entries), which may be drawn at a lower priority than anything else;
- * `urgent` for everything else (requests, sessions' state, notices, what the user chose).
+ * What a change was, for how soon React must draw it (state/use-app-state.ts): `low` when it may be drawn at a lower
+ * priority than anything else: transcript events (streamed text, new entries), and changes to what is on screen
+ * already (a form's draft that main saved, which the card drawn holds already; a note that requests arrived, for
+ * an agent on screen, which raises no notice). `urgent` for everything else (a new request, a request's state,
+ * sessions' state, notices, what the user chose).
  */
-export type StoreChange = 'text' | 'urgent';
+export type StoreChange = 'low' | 'urgent';
 
 /** A minimal subscribable store; each listener is told what kind of change happened ({@link StoreChange}). */
 export interface AppStore {
@@ -506,9 +508,27 @@ export interface AppStore {
   subscribe(listener: (change: StoreChange) => void): () => void;
 }
 
-/** Whether an action holds only transcript events, so its change may wait behind urgent ones ({@link StoreChange}). */
-export function changeOf(action: AppAction): StoreChange {
-  return action.type === 'events' && action.events.every((event) => event.type === 'transcript') ? 'text' : 'urgent';
+/**
+ * Whether `action`, which took the state from `before` to `after`, may wait behind urgent changes
+ * ({@link StoreChange}). A form's own check on arrival saves its draft in main, which sends the item back with that
+ * draft: drawn urgently, that was a synchronous render of the whole window for each card, twice as many as the
+ * cards themselves in the renderer bench's stream (issue 13).
+ */
+export function changeOf(action: AppAction, before: AppState, after: AppState): StoreChange {
+  if (action.type !== 'events') return 'urgent';
+  const mayWait = action.events.every(
+    (event) => event.type === 'transcript' || event.type === 'requestsArrived' || (event.type === 'item' && onlyDraftChanged(before.queue, event.item)),
+  );
+  // Whatever the user must see at once stays urgent, whichever event brought it: a notice, a card to reveal.
+  return mayWait && after.notices === before.notices && after.reveal === before.reveal ? 'low' : 'urgent';
+}
+
+/** Whether `item` is already in `queue` and differs from it only in its saved draft. */
+function onlyDraftChanged(queue: QueueItemView[], item: QueueItemView): boolean {
+  const known = queue.find((i) => i.itemId === item.itemId);
+  if (!known) return false;
+  // Items come from main as JSON, so a field-by-field compare of their JSON (the draft left out) is exact.
+  return JSON.stringify({ ...known, draft: undefined }) === JSON.stringify({ ...item, draft: undefined });
 }
 
 /** Creates the store the app renders from; `dispatch` runs {@link reduce} and notifies subscribers. */
@@ -520,8 +540,8 @@ export function createAppStore(start: AppState = initialState): AppStore {
     dispatch(action) {
       const next = reduce(state, action);
       if (next === state) return;
+      const change = changeOf(action, state, next);
       state = next;
-      const change = changeOf(action);
       for (const listener of [...listeners]) listener(change);
     },
     subscribe(listener) {

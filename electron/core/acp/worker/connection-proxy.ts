@@ -157,6 +157,12 @@ class WorkerConnection {
     this.post({ t: 'end' });
   }
 
+  /** The worker took `bytes` of the relayed output in: room in the relay window again. */
+  private takenIn(bytes: number): void {
+    this.relayed -= bytes;
+    if (this.relayed < RELAY_WINDOW_BYTES) this.wakeRelay?.();
+  }
+
   /** What the worker sends the agent, to its stdin; an agent that does not read it is stopped. */
   private write(chunk: Uint8Array): void {
     this.stdinQueued += chunk.byteLength;
@@ -174,12 +180,12 @@ class WorkerConnection {
     if (this.abort.signal.aborted) return;
     switch (message.t) {
       case 'ackBytes':
-        this.relayed -= message.bytes;
-        if (this.relayed < RELAY_WINDOW_BYTES) this.wakeRelay?.();
-        return;
+        return this.takenIn(message.bytes);
       case 'write':
+        if (message.takenBytes) this.takenIn(message.takenBytes);
         return this.write(message.chunk);
       case 'batch':
+        if (message.takenBytes) this.takenIn(message.takenBytes);
         for (const call of message.calls) this.runCallback(call);
         this.post({ t: 'ack', bytes: message.bytes });
         return;

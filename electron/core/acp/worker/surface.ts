@@ -126,8 +126,10 @@ export type WorkerToMain =
   | { t: 'ready'; values: ConnectionValues }
   | { t: 'failed'; error: WireError }
   | { t: 'ackBytes'; bytes: number }
-  | { t: 'write'; chunk: Uint8Array }
-  | { t: 'batch'; calls: WireCall[]; bytes: number }
+  // `takenBytes`: relayed bytes taken in since the last report, carried by the next batch or write (see
+  // connection-worker.ts, TELL_TAKEN_BYTES) instead of a message of their own.
+  | { t: 'write'; chunk: Uint8Array; takenBytes?: number }
+  | { t: 'batch'; calls: WireCall[]; bytes: number; takenBytes?: number }
   | { t: 'result'; callId: number; ok: true; value: unknown }
   | { t: 'result'; callId: number; ok: false; error: WireError }
   | { t: 'abort'; signalId: number; reason: WireError }
