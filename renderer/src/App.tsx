@@ -201,6 +201,7 @@ export function App({ store }: { store: AppStore }) {
               composeFor={composeFor}
               onComposed={() => setComposeFor(null)}
               onDialog={setDialog}
+              onShowHistory={showHistory}
             />
             </NoticePlaceContext.Provider>
           </ExplainDeclineContext.Provider>
