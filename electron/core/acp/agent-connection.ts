@@ -22,7 +22,7 @@ import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';
 import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
 import { requestIdScreen } from './request-ids';
-import { commands, configOptions, sessionModes } from './session-setup';
+import { commands, configOptions, oneLineLabel, sessionModes } from './session-setup';
 import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
@@ -184,7 +184,10 @@ export class AgentConnection {
     private readonly closeConnection: (error?: unknown) => void,
   ) {}
 
-  /** `agentInfo` (v1) or `info` (v2) from the `initialize` result (spec E-REQ-7). */
+  /**
+   * `agentInfo` (v1) or `info` (v2) from the `initialize` result (spec E-REQ-7), each field a one-line label of at
+   * most MAX_LABEL_CHARS: the name is shown on every card and in the sidebar, so it must stay a label.
+   */
   get agentInfo(): AgentInfoView | undefined {
     const info = (this.version === 2 ? this.initializeResult.info : this.initializeResult.agentInfo) as
       | Record<string, unknown>
@@ -192,9 +195,9 @@ export class AgentConnection {
       | undefined;
     if (!info || typeof info.name !== 'string') return undefined;
     return {
-      name: info.name,
-      title: typeof info.title === 'string' ? info.title : undefined,
-      version: typeof info.version === 'string' ? info.version : undefined,
+      name: oneLineLabel(info.name),
+      title: typeof info.title === 'string' ? oneLineLabel(info.title) : undefined,
+      version: typeof info.version === 'string' ? oneLineLabel(info.version) : undefined,
     };
   }
 
