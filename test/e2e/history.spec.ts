@@ -3,8 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { startHarness, type Harness } from '../harness/server';
-import { card, demoAgents, expect, test } from './fixtures';
+import type { Harness, HarnessOptions } from '../harness/server';
+import { card, demoAgents, expect, test as base } from './fixtures';
+
+/**
+ * A data folder per test, removed once the fixture's harnesses have closed (they close after the page, so a failed
+ * test's page is recorded with its harness up: fixtures.ts startHarness).
+ */
+const test = base.extend<{ dataDir: string }>({
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-e2e-history-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  // Depends on dataDir, so its harnesses close (their history files too) before the folder is removed.
+  startHarness: async ({ dataDir: _removedAfterTheseHarnessesClose, startHarness }, use) => {
+    await use(startHarness);
+  },
+});
 
 // Sessions that last (issue 10), as a user meets them: the harness restarted on the same `--data` folder,
 // the History view, Resume, the agent's own sessions (loaded with a replay), close and delete, the resume
@@ -17,13 +34,11 @@ for (const { label, env } of [
   test.describe(`history over ${label}`, () => {
     let dataDir: string;
     let harness: Harness | undefined;
-    test.beforeEach(() => {
-      dataDir = mkdtempSync(join(tmpdir(), 'sb-e2e-history-'));
-    });
-    test.afterEach(async () => {
-      await harness?.close();
+    let startHarness: (options: HarnessOptions) => Promise<Harness>;
+    test.beforeEach(({ dataDir: dir, startHarness: start }) => {
+      dataDir = dir;
+      startHarness = start;
       harness = undefined;
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     /** (Re)starts the harness on the same data folder and opens the page on it. */

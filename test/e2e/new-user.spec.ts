@@ -74,3 +74,31 @@ test.describe('a model the agent will not switch to', () => {
     await expect(refusal).toHaveCount(0);
   });
 });
+
+test.describe('the new-session form beside session tabs', () => {
+  /** The words a sighted user reads: the element's text without what base/reset.css's `.sr-only` keeps off screen. */
+  const shownText = (locator: import('@playwright/test').Locator) =>
+    locator.evaluate((element) => {
+      const copy = element.cloneNode(true) as Element;
+      copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+      return (copy.textContent ?? '').trim();
+    });
+
+  // New user's review (session 19): at 640 px the folder box's label went and "New session" read "New".
+  for (const [width, height, label, button] of [
+    [640, 700, 'Folder', 'New session'],
+    [1440, 900, 'Working folder', 'New session'],
+  ] as const) {
+    test(`at ${width}×${height} it reads "${label}" and "${button}", named in full`, async ({ app }) => {
+      await app.setViewportSize({ width, height });
+      await startSessionAndPrompt(app, 'Demo agent', 'hello');
+      await expect(app.getByRole('log', { name: 'Transcript' })).toContainText("I'm the Switchboard demo agent");
+      const newSession = app.getByRole('button', { name: 'New session', exact: true });
+      const folder = app.getByRole('combobox', { name: 'Working folder', exact: true });
+      await expect(newSession).toBeVisible();
+      await expect(folder).toBeVisible();
+      expect(await shownText(newSession)).toBe(button);
+      expect(await shownText(app.locator(`label[for="${await folder.getAttribute('id')}"]`))).toBe(label);
+    });
+  }
+});

@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Hub } from '../../electron/core/hub';
 import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
 import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } from '../../electron/core/budgets';
-import { NAME_SCHEMA, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
+import { MAX_AUTH_METHODS, MAX_PERMISSION_OPTIONS } from '../../electron/core/acp/agent-connection';
+import { MAX_TITLE_CHARS } from '../../electron/core/acp/session-updates';
+import { MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS } from '../../electron/core/acp/session-setup';
+import { NAME_SCHEMA, agentView, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, type Puppet, type WireMessage } from './puppet';
 
 let rig: Rig | undefined;
@@ -207,6 +210,25 @@ describe('permission requests', () => {
     await expect(hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'forged' })).rejects.toThrow(/not one of the choices/);
     await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'deny' });
     expect((await puppet.responseTo(7)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'deny' } });
+  });
+
+  // The brief: every agent input bounded by a named constant. Each option is a button on the card.
+  it('keeps MAX_PERMISSION_OPTIONS options, leaves out an id too long to send back, and cuts the title and names', async () => {
+    const { hub, puppet } = await session(V1_INIT_RESULT);
+    const long = 'n'.repeat(10_000);
+    const options = [
+      { optionId: 'i'.repeat(501), name: 'Too long an id', kind: 'allow_once' },
+      { optionId: 'deny', name: long, kind: 'reject_once' },
+      ...Array.from({ length: 5000 }, (_, i) => ({ optionId: `o${i}`, name: `Option ${i}`, kind: 'allow_once' })),
+    ];
+    await puppet.send({ id: 11, method: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: 'tc', title: long }, options } });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    expect(item.options).toHaveLength(MAX_PERMISSION_OPTIONS);
+    expect(item.options[0]).toMatchObject({ optionId: 'deny', kind: 'reject_once' });
+    expect(item.options[0].name).toHaveLength(MAX_LABEL_CHARS);
+    expect(item.title).toHaveLength(MAX_TITLE_CHARS);
+    await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'deny' });
+    expect((await puppet.responseTo(11)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'deny' } });
   });
 
   it('answers -32600 to a second permission reusing a pending id, so one id never gets two answers', async () => {
@@ -417,6 +439,34 @@ describe('files (v1)', () => {
   });
 });
 
+describe('what initialize tells about the agent is bounded', () => {
+  // The brief: every agent input is bounded by a named constant. Each sign-in method is a menu item, and the agent's
+  // view (with every method) goes to the renderer on each change of the agent's status.
+  it('keeps MAX_AUTH_METHODS sign-in methods, cuts names and descriptions, leaves out an id too long to send back, and cuts the agent info', async () => {
+    rig = await startRig([{ id: 'a' }]);
+    const { hub, puppets } = rig;
+    const long = 'n'.repeat(10_000);
+    await handshake(hub, puppets[0], 'a', {
+      protocolVersion: 2,
+      info: { name: long, title: long, version: long },
+      capabilities: {},
+      authMethods: [
+        { methodId: 'i'.repeat(MAX_LABEL_CHARS + 1), name: 'Too long an id' },
+        { methodId: 'login', name: long, description: long },
+        ...Array.from({ length: 5000 }, (_, i) => ({ methodId: `m${i}`, name: `Method ${i}` })),
+      ],
+    });
+    const view = agentView(hub, 'a');
+    expect(view.authMethods).toHaveLength(MAX_AUTH_METHODS - 1);
+    expect(view.authMethods[0]).toMatchObject({ methodId: 'login' });
+    expect(view.authMethods[0].name).toHaveLength(MAX_LABEL_CHARS);
+    expect(view.authMethods[0].description).toHaveLength(MAX_DESCRIPTION_CHARS);
+    expect(view.agentInfo?.name).toHaveLength(MAX_LABEL_CHARS);
+    expect(view.agentInfo?.title).toHaveLength(MAX_LABEL_CHARS);
+    expect(view.agentInfo?.version).toHaveLength(MAX_LABEL_CHARS);
+  });
+});
+
 describe('terminal sign-in', () => {
   it('advertises terminal sign-in and shows the command a terminal method needs, instead of calling it', async () => {
     rig = await startRig([{ id: 'a' }]);
@@ -446,6 +496,7 @@ describe('terminal sign-in', () => {
     ['a macOS loader variable', { name: 'DYLD_INSERT_LIBRARIES', value: '/tmp/evil.dylib' }, [], /DYLD_INSERT_LIBRARIES/],
     ['a line break in an argument', { name: 'MODE', value: 'tty' }, ['--login\nrm -rf ~'], /control characters/],
     ['an escape sequence in a value', { name: 'MODE', value: 'tty\u001b[8m' }, [], /control characters/],
+    ['a command too long to read', { name: 'MODE', value: 'tty' }, ['x'.repeat(5000)], /its command is longer than 4096 characters/],
   ])('refuses a terminal method with %s, in one sentence, and shows no command', async (_, env, args, why) => {
     rig = await startRig([{ id: 'a', name: 'Agent A' }]);
     const { hub, puppets } = rig;

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentConnection } from '../../electron/core/acp/agent-connection';
 import { MAX_LABEL_CHARS, oneLineLabel } from '../../electron/core/acp/session-setup';
-import { MAX_DIFF_LINES, MAX_TOOL_CALL_DIFF_CHARS, MAX_TOOL_TITLE_CHARS, normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
+import { MAX_DIFF_LINES, MAX_TOOL_CALL_DIFF_CHARS, MAX_TITLE_CHARS, normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
 import { HistoryStore } from '../../electron/core/history/history-store';
 import { diffLines } from '../../renderer/src/session/diff-lines';
 import type { ToolContentView } from '../../shared/bridge';
@@ -50,10 +50,10 @@ describe('agent-supplied labels', () => {
     expect(normalizeSessionUpdate({ sessionUpdate: 'session_info_update', title: 'Fix the parser' })).toEqual({ kind: 'session_info', title: 'Fix the parser' });
   });
 
-  it('cuts a tool call title to MAX_TOOL_TITLE_CHARS', () => {
+  it('cuts a tool call title to MAX_TITLE_CHARS', () => {
     const update = normalizeSessionUpdate({ sessionUpdate: 'tool_call', toolCallId: 't1', title: 'r'.repeat(MiB) });
     if (update.kind !== 'tool_call') throw new Error(`expected tool_call, got ${update.kind}`);
-    expect(update.fields.title!.length).toBeLessThanOrEqual(MAX_TOOL_TITLE_CHARS);
+    expect(update.fields.title!.length).toBeLessThanOrEqual(MAX_TITLE_CHARS);
   });
 });
 

@@ -32,6 +32,15 @@ describe('the transcript budget counts everything an entry holds', () => {
     expect(entries[0].toolCall?.content.length).toBe(7); // 7 × 4 MiB fit in 32 MiB with the title
   });
 
+  it('counts a tool call’s id, which the agent picks, so long ids fill the budget too', () => {
+    // 20 000 tool calls (the entry budget) with 4 MiB ids once counted only their "Tool call" text: 80 GB held.
+    const { transcript: t, entries, stopped } = transcript();
+    for (let i = 0; i < 100; i++) t.toolCall(`${i}-${MiB4}`, {});
+    expect(stopped).toEqual(["a session's transcript grew past 32 MiB of text"]);
+    expect(held(entries)).toBeLessThanOrEqual(MAX_TRANSCRIPT_CHARS);
+    expect(entries.length).toBeLessThan(10);
+  });
+
   it('gives back what a replaced entry no longer holds', () => {
     const { transcript: t, stopped } = transcript();
     // The same tool call replaced 50 times with 4 MiB content: only the latest counts, so it never fills.

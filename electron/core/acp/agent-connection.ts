@@ -22,12 +22,16 @@ import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';
 import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
 import { requestIdScreen } from './request-ids';
-import { commands, configOptions, oneLineLabel, sessionModes } from './session-setup';
-import { normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
+import { commands, configOptions, MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, oneLineLabel, sessionModes } from './session-setup';
+import { cutText } from '../../../shared/cut-text';
+import { MAX_TITLE_CHARS, normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
 import { REQUEST_LABELS } from './request-labels';
 import { commandText, permissionTargets } from './permission-targets';
+
+/** Sign-in methods kept from `initialize`: agents offer one to three; each is a menu item and is in every agent event. */
+export const MAX_AUTH_METHODS = 20;
 
 /** One sign-in method the agent offers. `terminal` when the user signs in by running a command. */
 export interface AuthMethodInfo {
@@ -329,12 +333,13 @@ export class AgentConnection {
    * object, v2: a list of `{name, value}`).
    */
   get authMethods(): AuthMethodInfo[] {
-    const methods = Array.isArray(this.initializeResult.authMethods) ? this.initializeResult.authMethods : [];
+    const methods = Array.isArray(this.initializeResult.authMethods) ? this.initializeResult.authMethods.slice(0, MAX_AUTH_METHODS) : [];
     return methods.flatMap((m: Record<string, unknown>) => {
       const methodId = typeof m?.methodId === 'string' ? m.methodId : typeof m?.id === 'string' ? m.id : undefined;
-      if (!methodId) return [];
-      const name = typeof m.name === 'string' ? m.name : methodId;
-      const info: AuthMethodInfo = { methodId, name, ...(typeof m.description === 'string' ? { description: m.description } : {}) };
+      // An id is sent back as it is, so it is never cut: one longer than a label is left out (the bridge takes no more).
+      if (!methodId || methodId.length > MAX_LABEL_CHARS) return [];
+      const name = cutText(typeof m.name === 'string' ? m.name : methodId, MAX_LABEL_CHARS);
+      const info: AuthMethodInfo = { methodId, name, ...(typeof m.description === 'string' ? { description: cutText(m.description, MAX_DESCRIPTION_CHARS) } : {}) };
       if (m.type === 'terminal') info.terminal = { args: stringList(m.args), env: envOf(m.env) };
       return [info];
     });
@@ -465,9 +470,9 @@ function attachV1(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
         toolCallId: toolCall.toolCallId,
-        title: toolCall.title ?? 'Run a tool',
+        title: cutText(toolCall.title ?? 'Run a tool', MAX_TITLE_CHARS),
         ...targets,
-        options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+        options: permissionOptions(cx.params.options),
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal }));
     })
@@ -530,13 +535,13 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       }
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
-        title: cx.params.title,
+        title: cutText(cx.params.title, MAX_TITLE_CHARS),
         ...(cx.params.description ? { description: cx.params.description } : {}),
         ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
         ...permissionTargets(subjectToolCall),
         // v2's own `subject.command` wins over `rawInput`'s, bounded the same way.
         ...(subject && 'command' in subject && commandText(subject.command) ? { command: commandText(subject.command) } : {}),
-        options: cx.params.options.map((o) => ({ optionId: o.optionId, name: o.name, kind: o.kind })),
+        options: permissionOptions(cx.params.options),
       };
       return permissionResponse(await callbacks.onPermission({ jsonRpcId: cx.requestId, permission, signal: cx.signal })) as never;
     })
@@ -544,6 +549,26 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
   // session/update never reaches this app either: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream);
 }
+
+/**
+ * Options kept per permission request: ACP's kinds are allow and reject, once or always; each option is a button on
+ * the card, so 8 MiB of options would be hundreds of thousands of them.
+ */
+export const MAX_PERMISSION_OPTIONS = 20;
+
+/**
+ * A permission request's options as the card offers them: at most {@link MAX_PERMISSION_OPTIONS}, names cut to a
+ * label's length; an option whose id is longer than the bridge takes back (500) is left out, since an id is never cut.
+ */
+function permissionOptions(options: ReadonlyArray<{ optionId: string; name: string; kind: string }>): PermissionRequest['options'] {
+  return options
+    .filter((o) => o.optionId.length <= MAX_PERMISSION_OPTION_ID_CHARS)
+    .slice(0, MAX_PERMISSION_OPTIONS)
+    .map((o) => ({ optionId: o.optionId, name: cutText(o.name, MAX_LABEL_CHARS), kind: cutText(o.kind, MAX_LABEL_CHARS) }));
+}
+
+/** The longest option id the renderer can send back (shared/bridge.ts `answerPermission`). */
+const MAX_PERMISSION_OPTION_ID_CHARS = 500;
 
 function elicitationRequest(jsonRpcId: JsonRpcId, params: Record<string, unknown>, signal: AbortSignal, labelOf: LabelOf) {
   const requestLabel = labelOf(params.requestId);

@@ -5,7 +5,8 @@
  * v1 and v2 name some updates differently (`tool_call` only in v1; `plan` vs `plan_update`; v2 adds
  * whole `agent_message`s, `state_update`, `tool_call_content_chunk`) and shape diffs differently (v1
  * `oldText`/`newText`, v2 `changes` + optional `patch`). Input is untrusted: every field is checked, and
- * anything unrecognised becomes an `unknown` update that the UI shows generically instead of crashing.
+ * anything unrecognised becomes an `unknown` update that the UI shows generically instead of crashing. Every
+ * string and list kept is cut to a named bound below (or session-setup.ts's); the transcript budget bounds the rest.
  */
 import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
 import { commands as commandList, configOptions, MAX_LABEL_CHARS, oneLineLabel, usage } from './session-setup';
@@ -21,13 +22,19 @@ export const MAX_DIFF_LINES = 2000;
  * the transcript budget) stalled the renderer 11.9 s and took 1.26 GB of its heap (hostile review, session 20).
  */
 export const MAX_TOOL_CALL_DIFF_CHARS = 512 * 1024;
-/**
- * Characters kept of a tool call's title. It is a sentence, sometimes quoting a command, and is copied into the
- * context of every request card about the tool call (spec E-REQ-7); 1 000 characters is a long command line.
- */
-export const MAX_TOOL_TITLE_CHARS = 1000;
 /** Characters of an unknown update kept for its generic display. */
 const UNKNOWN_SUMMARY_CHARS = 400;
+/** Characters kept of a tool call's title: a sentence or two, sometimes quoting a command (a session's title is a label, MAX_LABEL_CHARS). */
+export const MAX_TITLE_CHARS = 1000;
+/** Characters kept of an agent's error message or notice: a paragraph a user reads, not a log. */
+export const MAX_MESSAGE_CHARS = 4000;
+/** Characters kept of a path (a tool call's location, a diff's file) or a terminal's command: past Linux's PATH_MAX (4096). */
+export const MAX_PATH_CHARS = 4096;
+/**
+ * Locations kept per tool call: a tool call touches a few files, and the card lists them. Each costs memory on main
+ * and a row in the renderer even with an empty path, which the transcript budget (characters) does not see.
+ */
+export const MAX_TOOL_LOCATIONS = 100;
 
 /** One session update, normalised. */
 export type NormalizedUpdate =
@@ -100,7 +107,7 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
       return { kind: 'commands', commands: commandList(update.availableCommands) };
     case 'current_mode_update':
       return typeof update.currentModeId === 'string'
-        ? { kind: 'mode', currentModeId: update.currentModeId.slice(0, MAX_LABEL_CHARS) }
+        ? { kind: 'mode', currentModeId: cutText(update.currentModeId, MAX_LABEL_CHARS) }
         : unknown(kind, update);
     case 'config_option_update':
       return Array.isArray(update.configOptions) ? { kind: 'config_options', configOptions: configOptions(update.configOptions) } : unknown(kind, update);
@@ -116,8 +123,8 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
       return {
         kind: 'terminal',
         terminalId: terminalId.slice(0, MAX_LABEL_CHARS),
-        ...(str(update.command) !== undefined ? { command: str(update.command)!.slice(0, 4096) } : {}),
-        ...(str(update.cwd) !== undefined ? { cwd: str(update.cwd)!.slice(0, 4096) } : {}),
+        ...(str(update.command) !== undefined ? { command: cutText(str(update.command)!, MAX_PATH_CHARS) } : {}),
+        ...(str(update.cwd) !== undefined ? { cwd: cutText(str(update.cwd)!, MAX_PATH_CHARS) } : {}),
         ...(output ? { output } : {}),
         ...(exit
           ? {
@@ -142,13 +149,13 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
     case 'state_update': {
       if (typeof update.state !== 'string') return unknown(kind, update);
       // A v2 turn that failed ends idle with `stopReason: "error"` and the error itself (e.g. -32000).
-      const error = isJson(update.error) ? str(update.error.message) : undefined;
-      return { kind: 'state', state: update.state, stopReason: str(update.stopReason), ...(error ? { error } : {}) };
+      const error = isJson(update.error) ? cut(str(update.error.message), MAX_MESSAGE_CHARS) : undefined;
+      return { kind: 'state', state: cutText(update.state, MAX_LABEL_CHARS), stopReason: cut(str(update.stopReason), MAX_LABEL_CHARS), ...(error ? { error } : {}) };
     }
     case 'notice': {
       const title = str(update.title);
       const description = str(update.description);
-      const text = [title, description].filter(Boolean).join(': ');
+      const text = cutText([title, description].filter(Boolean).join(': '), MAX_MESSAGE_CHARS);
       return text ? { kind: 'notice', text } : unknown(kind, update);
     }
     default:
@@ -161,13 +168,14 @@ function toolCall(update: Json): NormalizedUpdate {
   if (!toolCallId) return unknown(String(update.sessionUpdate), update);
   const fields: Partial<Omit<ToolCallView, 'toolCallId' | 'content'>> = {};
   const title = str(update.title) ?? str(update.name);
-  if (title !== undefined) fields.title = cutText(title, MAX_TOOL_TITLE_CHARS);
-  if (str(update.kind) !== undefined) fields.toolKind = str(update.kind);
-  if (str(update.status) !== undefined) fields.status = str(update.status);
+  if (title !== undefined) fields.title = cutText(title, MAX_TITLE_CHARS);
+  if (str(update.kind) !== undefined) fields.toolKind = cutText(str(update.kind)!, MAX_LABEL_CHARS);
+  if (str(update.status) !== undefined) fields.status = cutText(str(update.status)!, MAX_LABEL_CHARS);
   if (Array.isArray(update.locations)) {
     fields.locations = update.locations
       .filter((l): l is Json => isJson(l) && typeof l.path === 'string')
-      .map((l) => ({ path: l.path as string, ...(typeof l.line === 'number' ? { line: l.line } : {}) }));
+      .slice(0, MAX_TOOL_LOCATIONS)
+      .map((l) => ({ path: cutText(l.path as string, MAX_PATH_CHARS), ...(Number.isFinite(l.line) ? { line: l.line as number } : {}) }));
   }
   // `content` on a tool call replaces its content (ACP: the full collection); absent leaves it as it is.
   const content = Array.isArray(update.content) ? toolContent(update.content) : undefined;
@@ -185,9 +193,9 @@ function toolContent(items: unknown[]): ToolContentView[] {
       case 'diff':
         return diff(item, budget);
       case 'terminal':
-        return { type: 'terminal', terminalId: str(item.terminalId) ?? '' };
+        return { type: 'terminal', terminalId: cutText(str(item.terminalId) ?? '', MAX_LABEL_CHARS) };
       default:
-        return { type: 'other', label: `${String(item.type ?? 'unknown')} content` };
+        return { type: 'other', label: `${cutText(String(item.type ?? 'unknown'), MAX_LABEL_CHARS)} content` };
     }
   });
 }
@@ -198,18 +206,22 @@ function diff(item: Json, budget: DiffBudget): ToolContentView {
     const [oldSide, newSide] = capLines([str(item.oldText), str(item.newText)], budget);
     return {
       type: 'diff',
-      path: item.path,
+      path: cutText(item.path, MAX_PATH_CHARS),
       ...(oldSide.text !== undefined ? { oldText: oldSide.text } : {}),
       ...(newSide.text !== undefined ? { newText: newSide.text } : {}),
       ...(oldSide.dropped + newSide.dropped ? { truncatedLines: oldSide.dropped + newSide.dropped } : {}),
     };
   }
   const changes = Array.isArray(item.changes) ? item.changes.filter(isJson) : [];
-  const paths = changes.map((c) => str(c.path) ?? str(c.newPath) ?? str(c.oldPath)).filter((p): p is string => Boolean(p));
+  const paths = changes
+    .slice(0, MAX_TOOL_LOCATIONS)
+    .map((c) => str(c.path) ?? str(c.newPath) ?? str(c.oldPath))
+    .filter((p): p is string => Boolean(p))
+    .map((p) => cutText(p, MAX_PATH_CHARS));
   const [patch] = capLines([isJson(item.patch) ? str(item.patch.text) : undefined], budget);
   return {
     type: 'diff',
-    path: paths.join(', ') || '(no path)',
+    path: cutText(paths.join(', '), MAX_PATH_CHARS) || '(no path)',
     ...(patch.text !== undefined ? { patch: patch.text } : {}),
     ...(patch.dropped ? { truncatedLines: patch.dropped } : {}),
   };
@@ -287,7 +299,7 @@ function contentText(content: unknown): string | undefined {
 }
 
 function blockLabel(content: unknown): string {
-  return isJson(content) && typeof content.type === 'string' ? `${content.type} content` : 'content';
+  return isJson(content) && typeof content.type === 'string' ? `${cutText(content.type, MAX_LABEL_CHARS)} content` : 'content';
 }
 
 function unknown(sessionUpdate: string, update: Json): NormalizedUpdate {
@@ -297,7 +309,7 @@ function unknown(sessionUpdate: string, update: Json): NormalizedUpdate {
   } catch {
     summary = '(unreadable)';
   }
-  return { kind: 'unknown', sessionUpdate, summary: cutText(summary, UNKNOWN_SUMMARY_CHARS) };
+  return { kind: 'unknown', sessionUpdate: cutText(sessionUpdate, MAX_LABEL_CHARS), summary: cutText(summary, UNKNOWN_SUMMARY_CHARS) };
 }
 
 /** Decoded base64 terminal bytes, or undefined when not a string; only the tail of an oversized string is decoded. */
@@ -310,6 +322,11 @@ function base64Bytes(value: unknown): Uint8Array | undefined {
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/** `text` cut to `max` characters, or undefined when there is none. */
+function cut(text: string | undefined, max: number): string | undefined {
+  return text === undefined ? undefined : cutText(text, max);
 }
 
 function isJson(value: unknown): value is Json {

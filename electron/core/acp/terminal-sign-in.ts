@@ -16,6 +16,12 @@ const LOADER_VARIABLE = /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*)$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * Longest command line shown: the user reads it before running it, and real ones are under 200 characters. The
+ * arguments and environment come from the agent and are never cut (a cut command would run something else).
+ */
+export const MAX_SIGN_IN_COMMAND_CHARS = 4096;
+
 /** The command to show, or why the method is refused (one sentence naming the agent). */
 export type TerminalSignIn = { command: string } | { refused: string };
 
@@ -23,8 +29,8 @@ export type TerminalSignIn = { command: string } | { refused: string };
  * Builds the POSIX shell line for a terminal sign-in: the environment in front, then the agent's command and
  * arguments and the method's, each word quoted when it needs it.
  * @param agentName the configured name, for the refusal sentence.
- * @returns `refused` when an environment name is not a shell variable name or is a loader variable, or when
- *   any part holds a control character.
+ * @returns `refused` when an environment name is not a shell variable name or is a loader variable, when
+ *   any part holds a control character, or when the line would be longer than {@link MAX_SIGN_IN_COMMAND_CHARS}.
  */
 export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string> }): TerminalSignIn {
   const refused = (why: string) => ({ refused: `${agentName}'s terminal sign-in was refused: ${why}.` });
@@ -37,5 +43,7 @@ export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: 
   if (words.some((word) => CONTROL.test(word))) return refused('its command holds control characters (such as a line break)');
   const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
   const env = Object.entries(terminal.env).map(([name, value]) => `${name}=${quote(value)}`);
-  return { command: [...env, ...[launch.command, ...launch.args, ...terminal.args].map(quote)].join(' ') };
+  const command = [...env, ...[launch.command, ...launch.args, ...terminal.args].map(quote)].join(' ');
+  if (command.length > MAX_SIGN_IN_COMMAND_CHARS) return refused(`its command is longer than ${MAX_SIGN_IN_COMMAND_CHARS} characters, too long to read before running it`);
+  return { command };
 }

@@ -225,14 +225,15 @@ export class Transcript {
 
 /**
  * Characters an entry holds, as counted against MAX_TRANSCRIPT_CHARS: its text and every string its details
- * carry (a tool call's title, content, diffs and paths; a plan's steps; a terminal's output). Counting only
+ * carry (a tool call's id, title, kind, status, content, diffs and paths; a plan's steps; a terminal's output). Counting only
  * `text` let 100 tool calls of 4 MiB content each hold 440 MB on main under a 32 MiB budget.
  */
 export function entryChars(entry: Omit<TranscriptEntry, 'entryId'>): number {
   let chars = entry.text.length;
   const { toolCall, plan, terminal, request } = entry;
   if (toolCall) {
-    chars += toolCall.title.length;
+    // The id too: an agent picks it, and 20 000 tool calls with 4 MiB ids each once counted as nothing.
+    chars += toolCall.toolCallId.length + toolCall.title.length + (toolCall.toolKind?.length ?? 0) + (toolCall.status?.length ?? 0);
     for (const item of toolCall.content) chars += contentChars(item);
     for (const location of toolCall.locations) chars += location.path.length;
   }

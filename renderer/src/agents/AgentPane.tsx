@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { srOnlyWhen, useCompactSession } from '../shell/media-query';
+import { srOnlyWhen, useCompactSession, useTightSession } from '../shell/media-query';
 import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/format';
 import { foregroundText } from '../session/foreground-text';
 import { ForegroundDot } from '../session/ForegroundBadge';
@@ -54,8 +54,11 @@ export function AgentPane(props: AgentPaneProps) {
   /** A session the user just created: its composer takes focus once it shows. */
   const [focusSession, setFocusSession] = useState<string | null>(null);
 
-  // A compact session: the folder box's label and New session's second word give way (their names stay).
+  // A compact session beside tabs: the folder box's label reads "Folder"; a tight one: that label and New session's
+  // second word give way (their accessible names stay "Working folder" and "New session").
   const compact = useCompactSession();
+  const tight = useTightSession();
+  const besideTabs = sessions.length > 0;
   const ready = agent.status.kind === 'ready';
   const starting = agent.status.kind === 'starting';
   const stopped = agent.status.kind === 'exited' || agent.status.kind === 'failed' || agent.status.kind === 'crashed';
@@ -207,8 +210,15 @@ export function AgentPane(props: AgentPaneProps) {
           </nav>
         )}
         <form className="new-session" onSubmit={(e) => void createSession(e)}>
-          <label htmlFor={`${ids}-cwd`} className={srOnlyWhen(compact, 'new-session-label')}>
-            Working folder
+          <label htmlFor={`${ids}-cwd`} className={srOnlyWhen(tight && besideTabs, 'new-session-label')}>
+            {compact && !tight && besideTabs ? (
+              <>
+                <span aria-hidden="true">Folder</span>
+                <span className="sr-only">Working folder</span>
+              </>
+            ) : (
+              'Working folder'
+            )}
           </label>
           <WorkingFolder
             inputId={`${ids}-cwd`}
@@ -229,7 +239,7 @@ export function AgentPane(props: AgentPaneProps) {
           >
             {/* One flex item, so the space before "session" is kept. */}
             <span>
-              New<span className={srOnlyWhen(compact && sessions.length > 0, 'new-session-word')}> session</span>
+              New<span className={srOnlyWhen(tight && besideTabs, 'new-session-word')}> session</span>
             </span>
           </button>
           {signInNeeded && (

@@ -19,6 +19,14 @@ export const SHORT_WINDOW_QUERY = '(max-height: 760px)';
  */
 export const COMPACT_WORKSPACE_PX = 560;
 
+/**
+ * The compact session area's width at and under which, beside session tabs, even "Folder" and "New session" do not
+ * fit in its one row (CSS px; AgentPane.tsx). Measured with the renderer's fonts: the row needs about 420 px for the
+ * tabs' 132 px minimum, "Folder", the folder box's 96 px and "New session"; at 640×700 the area is 464 px wide, beside
+ * a request at 900×600 409 px and at 800×600 344 px.
+ */
+export const TIGHT_WORKSPACE_PX = 440;
+
 /** The element App.tsx gives the session area (the `workspace` container). */
 const WORKSPACE_ID = 'workspace-pane';
 
@@ -62,8 +70,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The workspace's width as last observed (one ResizeObserver for every component that asks). */
-const workspace = { narrow: false, observer: null as ResizeObserver | null, listeners: new Set<() => void>() };
+/** The workspace's width as last observed, in two steps (one ResizeObserver for every component that asks). */
+const workspace = { narrow: false, tight: false, observer: null as ResizeObserver | null, listeners: new Set<() => void>() };
 
 function subscribeWorkspace(onChange: () => void): () => void {
   workspace.listeners.add(onChange);
@@ -72,8 +80,10 @@ function subscribeWorkspace(onChange: () => void): () => void {
     workspace.observer = new ResizeObserver((entries) => {
       const width = entries[0]?.contentBoxSize?.[0]?.inlineSize ?? entries[0]?.contentRect.width ?? 0;
       const narrow = width <= COMPACT_WORKSPACE_PX;
-      if (narrow === workspace.narrow) return;
+      const tight = width <= TIGHT_WORKSPACE_PX;
+      if (narrow === workspace.narrow && tight === workspace.tight) return;
       workspace.narrow = narrow;
+      workspace.tight = tight;
       for (const listener of workspace.listeners) listener();
     });
     workspace.observer.observe(element);
@@ -94,6 +104,16 @@ function subscribeWorkspace(onChange: () => void): () => void {
 export function useCompactSession(): boolean {
   const narrow = useSyncExternalStore(subscribeWorkspace, () => workspace.narrow, () => false);
   return useMediaQuery(SHORT_WINDOW_QUERY) && narrow;
+}
+
+/**
+ * Whether the compact session is tight too: at most {@link TIGHT_WORKSPACE_PX} wide in a short window, e.g. 800×600
+ * beside a request. There the folder box's label is for assistive tech only and, beside tabs, New session reads
+ * "New"; at 640×700 they read "Folder" and "New session". Re-renders when that changes.
+ */
+export function useTightSession(): boolean {
+  const tight = useSyncExternalStore(subscribeWorkspace, () => workspace.tight, () => false);
+  return useMediaQuery(SHORT_WINDOW_QUERY) && tight;
 }
 
 /** `className`, plus `sr-only` (base/reset.css) when `hidden`: on screen or only for assistive tech. */
