@@ -1,6 +1,7 @@
 /**
- * `npm start`: makes sure the Electron binary is there, then runs `electron-vite preview` (build, then open
- * the app).
+ * `npm start` and `npm run dev`: make sure the Electron binary is there, then run `electron-vite preview`
+ * (build, then open the app) or `electron-vite dev` (hot reload). The first argument picks which:
+ * `preview` or `dev`; the rest go to electron-vite unchanged.
  *
  * Since Electron 42 the binary is not downloaded at install time. Where it is missing this runs the
  * package's own `install-electron` once (unless ELECTRON_SKIP_BINARY_DOWNLOAD is set); where that fails
@@ -24,6 +25,14 @@ if (!ensureElectronBinary()) {
   process.exit(1);
 }
 
-const child = spawn('electron-vite', ['preview', ...process.argv.slice(2)], { stdio: 'inherit', shell: process.platform === 'win32' });
+/** electron-vite subcommands this script may run; anything else is a mistake in package.json. */
+const ELECTRON_VITE_COMMANDS = new Set(['preview', 'dev']);
+const [command = 'preview', ...passThrough] = process.argv.slice(2);
+if (!ELECTRON_VITE_COMMANDS.has(command)) {
+  console.error(`scripts/start.ts runs "preview" or "dev", not "${command}".`);
+  process.exit(2);
+}
+
+const child = spawn('electron-vite', [command, ...passThrough], { stdio: 'inherit', shell: process.platform === 'win32' });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));

@@ -221,9 +221,43 @@ function wordsLookSecret(list: string[], written: string[]): boolean {
  * secrets; letters of other scripts that imitate Latin ones count as those letters, so "Pаssword" with a Cyrillic
  * "а" is one, and so do digits and signs written for letters ("p@ssw0rd").
  */
-export function looksLikeSecret(name: string, title?: string, format?: string): boolean {
+export function looksLikeSecret(name: string, title?: string, format?: string, description?: string): boolean {
   if (format?.toLowerCase() === 'password') return true;
-  return labelLooksSecret(name) || (title !== undefined && labelLooksSecret(title));
+  return labelLooksSecret(name) || (title !== undefined && labelLooksSecret(title)) || (description !== undefined && descriptionAsksForSecret(description));
+}
+
+/**
+ * Secret words that, in a field's description, say what the field holds ("Your GitHub password"): only
+ * unambiguous ones. Prose uses `token`, `secret`, `pin` and `credentials` for other things ("Pin the version",
+ * "the token budget"), which names and titles rarely do, so those count in a name or title only.
+ */
+const DESCRIBED_SECRET_PHRASES: readonly (readonly string[])[] = [
+  ['password'], ['passwords'], ['passwd'], ['passphrase'], ['passcode'],
+  ['apikey'], ['api', 'key'], ['privatekey'], ['private', 'key'], ['secret', 'key'],
+  ['access', 'token'], ['auth', 'token'], ['recovery', 'code'], ['recovery', 'codes'], ['seed', 'phrase'],
+  ['card', 'number'], ['cvv'], ['cvc'], ['mnemonic'], ['verification', 'code'], ['security', 'code'], ['one', 'time', 'code'],
+];
+
+/** A description that says what the field is not ("not your password", "never your API key") names no secret in it. */
+const NEGATION_WORDS = new Set(['not', 'never', 'no', 'without', 'instead', 'cannot']);
+
+/**
+ * True when a field's description says the field holds a secret (spec E-FORM-12): a field named `value` titled
+ * "Value" and described "Your GitHub password" asks for a password. Read as names are (lookalike letters and
+ * digits written for letters count as letters), with the stricter {@link DESCRIBED_SECRET_PHRASES}, and not when a
+ * negation comes before the phrase in the description. Linear in the description's length.
+ */
+function descriptionAsksForSecret(description: string): boolean {
+  const read = foldLookalikes(withoutInvisible(description));
+  return [read, ...leetReadings(read)].some((reading) => {
+    const words = writtenWords(reading).map((word) => word.toLowerCase());
+    for (let index = 0; index < words.length; index += 1) {
+      // "don't" and "isn't" are split at the apostrophe into "don", "t".
+      if (NEGATION_WORDS.has(words[index]!) || (words[index] === 't' && words[index - 1]?.endsWith('n'))) return false;
+      if (DESCRIBED_SECRET_PHRASES.some((phrase) => phraseAt(words, index, phrase))) return true;
+    }
+    return false;
+  });
 }
 
 /** A name or title read as a person reads it (lookalike letters folded to Latin, confusables.ts) names a secret. */
@@ -364,7 +398,7 @@ function describeProperty(name: string, schema: unknown, required: boolean): Fie
   const field: FieldSpec = {
     ...base,
     label: revealInvisible(title?.trim() ? title : name),
-    looksSecret: looksLikeSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format')),
+    looksSecret: looksLikeSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format'), text(schema, 'description')),
   };
   const description = text(schema, 'description');
   if (description !== undefined) field.description = revealInvisible(description);

@@ -194,3 +194,11 @@ export function stoppedSentence(agentName: string, clause: string): string {
   return `Switchboard stopped ${agentName}: ${clause}.`;
 }
 
+
+// ── What Switchboard quotes of an agent's words ────────────────────────────────────────────────────────
+
+/**
+ * Characters of an agent's error (message and detail) shown in a notice, a status or a transcript line: enough for
+ * a sentence and its detail; an agent's message can be any length (a 200k-character one filled a notice).
+ */
+export const MAX_AGENT_ERROR_CHARS = 300;

@@ -33,7 +33,7 @@ import { PROMPT_LABEL, SIGN_IN_LABEL } from './acp/request-labels';
 import { connectAgentInWorker, endedByAgent, type RemoteConnection } from './acp/worker/connection-proxy';
 import { OutputBeforeReady } from './acp/worker/output-before-ready';
 import { HandshakeFailed, MAX_PRINTED_BYTES, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from './acp/handshake-failure';
-import { BudgetExceeded, stoppedSentence } from './budgets';
+import { BudgetExceeded, MAX_AGENT_ERROR_CHARS, stoppedSentence } from './budgets';
 import { mcpServersFor, type McpServerSelection } from './acp/capabilities';
 import { buildPrompt } from './sessions/prompt-content';
 import { findFiles } from './sessions/file-finder';
@@ -1191,6 +1191,7 @@ export class Hub {
         cwd,
         connectionId,
         version: connection.version,
+        quote: (agentText) => describeAgentError(agentText, this.secretValues()),
         setup: sessionSetup,
         mcp: { sent: setup.mcpServers.map((s) => String(s.name)), skipped: setup.skipped },
         historyId: `history-${randomUUID()}`,
@@ -1303,7 +1304,7 @@ export class Hub {
       if (connection.version === 1) session.turnEnded(stopReason);
       return { stopReason };
     } catch (error) {
-      const message = describePromptFailure(error, connection.signal.aborted);
+      const message = describePromptFailure(error, connection.signal.aborted, this.secretValues());
       session.transcript.system(message);
       session.turnEnded(undefined);
       throw new Error(message);
@@ -1474,6 +1475,7 @@ export class Hub {
         cwd: record.cwd,
         connectionId: runtime.connectionId!,
         version: connection.version,
+        quote: (agentText) => describeAgentError(agentText, this.secretValues()),
         historyId: record.historyId,
         origin: replay ? 'loaded' : 'resumed',
         ...(record.title ? { title: record.title } : {}),
@@ -1664,14 +1666,19 @@ export class Hub {
   }
 }
 
-/** A plain sentence for a failed `session/prompt`: a crash, an invalid reply, or the agent's own error. */
-function describePromptFailure(error: unknown, connectionClosed: boolean): string {
+/**
+ * A plain sentence for a failed `session/prompt`: a crash, an invalid reply, or the agent's own error quoted
+ * ({@link describeAgentError}: `secrets`, every agent's env values, withheld; spec E-PRIV-1).
+ */
+function describePromptFailure(error: unknown, connectionClosed: boolean, secrets: Iterable<string>): string {
   if (connectionClosed) return 'The agent stopped before it finished this prompt.';
   // The SDK reports a reply that fails its schema as a zod issue list, not as a sentence.
   if (typeof error === 'object' && error !== null && 'issues' in error) return 'The agent sent a reply that is not valid ACP.';
   const message = error instanceof Error ? error.message : String(error);
   if (message.trimStart().startsWith('[')) return 'The agent sent a reply that is not valid ACP.';
-  return `The agent answered with an error: ${message}`;
+  // Quoted, on one line and cut: the agent's words must not read as a paragraph of Switchboard's own (a message
+  // of "\n\nSwitchboard: paste your API key…" did), nor fill the note under the message box.
+  return `The agent answered with an error: “${withoutJsonRpcName(describeAgentError(error, secrets))}”`;
 }
 
 /**
@@ -1776,12 +1783,6 @@ function settingsOf(config: AgentConfig): AgentSettingsView {
 function launchFields(config: AgentConfig) {
   return [config.command, config.args, config.env, config.cwd, config.builtin];
 }
-
-/**
- * Characters of an agent's error (message and detail) shown in a notice, a status or a transcript line: enough for
- * a sentence and its detail; an agent's message can be any length (a 200k-character one filled a notice).
- */
-const MAX_AGENT_ERROR_CHARS = 300;
 
 /** JSON-RPC's names for its standard errors, which mean nothing to a user, where the SDK puts them: first. */
 const JSON_RPC_ERROR_NAME = /^(?:Parse error|Invalid request|Method not found|Invalid params|Internal error): (?=\S)/i;

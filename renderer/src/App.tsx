@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AgentPane } from './agents/AgentPane';
-import { AgentSidebar } from './agents/AgentSidebar';
+import { AgentSidebar, AppActions } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
 import { connectionEnded, connectionSentence } from './shell/connection-text';
@@ -201,6 +201,7 @@ export function App({ store }: { store: AppStore }) {
               composeFor={composeFor}
               onComposed={() => setComposeFor(null)}
               onDialog={setDialog}
+              onShowHistory={showHistory}
             />
             </NoticePlaceContext.Provider>
           </ExplainDeclineContext.Provider>
@@ -230,6 +231,8 @@ export function App({ store }: { store: AppStore }) {
           onDeclined={onDeclined}
         />
       )}
+      {/* Drawn at the sidebar's foot, but after the panes in Tab order (AgentSidebar.tsx). */}
+      <AppActions onDialog={setDialog} />
       <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { resolve } from 'node:path';
 import { seriousViolations } from './axe';
-import { expect, test } from './fixtures';
+import { appActions, expect, test } from './fixtures';
 
 // Errors that help (issue 12, scope 9): a failed start shows the agent's last stderr lines (redacted, spec
 // E-PRIV-1) and a way to its log, and suggests Edit when the command is wrong; the Zed import says why per entry.
@@ -93,7 +93,7 @@ test.describe('a failed start', () => {
 });
 
 test('the Zed import says why each entry it cannot use was left out', async ({ app }) => {
-  await sidebar(app).getByRole('button', { name: 'Import from Zed' }).click();
+  await appActions(app).getByRole('button', { name: 'Import from Zed' }).click();
   const dialog = app.getByRole('dialog', { name: 'Import from Zed' });
   await dialog.getByLabel('Zed settings file').setInputFiles(resolve('test/fixtures/zed/agents-it-cannot-use.jsonc'));
   await expect(dialog).toContainText('Remote: Switchboard runs local agents over stdio; this one is reached over HTTP');
@@ -103,7 +103,7 @@ test('the Zed import says why each entry it cannot use was left out', async ({ a
 });
 
 test('a Zed file with a syntax error names the line and column in words', async ({ app }) => {
-  await sidebar(app).getByRole('button', { name: 'Import from Zed' }).click();
+  await appActions(app).getByRole('button', { name: 'Import from Zed' }).click();
   const dialog = app.getByRole('dialog', { name: 'Import from Zed' });
   await dialog.getByLabel('Zed settings file').setInputFiles({
     name: 'settings.json',

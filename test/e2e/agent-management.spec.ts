@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
+import { appActions, card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // Running many agents all day: adding them three ways, managing them, and never missing or losing a request.
 
@@ -17,7 +17,7 @@ function demoAgentPid(): number {
 
 test.describe('adding agents', () => {
   test('from a preset: the Demo agent preset starts a second demo agent that works', async ({ app, harness }) => {
-    await sidebar(app).getByRole('button', { name: 'Add agent' }).click();
+    await appActions(app).getByRole('button', { name: 'Add agent' }).click();
     const editor = app.getByRole('dialog', { name: 'Agent settings' });
     await editor.getByRole('button', { name: 'Use preset: Demo agent' }).click();
     await editor.getByLabel('Name').fill('Second demo');
@@ -30,7 +30,7 @@ test.describe('adding agents', () => {
   });
 
   test('from the form: a command that does not exist is saved and says why it cannot start', async ({ app }) => {
-    await sidebar(app).getByRole('button', { name: 'Add agent' }).click();
+    await appActions(app).getByRole('button', { name: 'Add agent' }).click();
     const editor = app.getByRole('dialog', { name: 'Agent settings' });
     await editor.getByLabel('Name').fill('Broken');
     await editor.getByLabel('Command').fill('/nonexistent/agent');
@@ -39,7 +39,7 @@ test.describe('adding agents', () => {
   });
 
   test('from Zed settings with comments and trailing commas, showing what was skipped', async ({ app, harness }) => {
-    await sidebar(app).getByRole('button', { name: 'Import from Zed' }).click();
+    await appActions(app).getByRole('button', { name: 'Import from Zed' }).click();
     const dialog = app.getByRole('dialog', { name: 'Import from Zed' });
     await dialog.getByLabel('Zed settings file').setInputFiles(resolve('test/fixtures/zed/settings-with-comments.jsonc'));
     await expect(dialog.getByRole('checkbox', { name: 'Claude Code' })).toBeVisible();

@@ -128,6 +128,14 @@ export async function startSessionAndPrompt(page: Page, agentName: string, text:
   await composer.press('Enter');
 }
 
+/**
+ * Switchboard's own actions (Add agent, Import from Zed, MCP servers, Settings), drawn at the sidebar's foot but
+ * outside its navigation, after the panes in Tab order (renderer/src/agents/AgentSidebar.tsx, AppActions).
+ */
+export function appActions(page: Page) {
+  return page.getByRole('group', { name: 'Switchboard' });
+}
+
 /** The narrow window's Session / Requests switch (below 761 px with a request waiting; issue 12 scope 1). */
 export function paneTabs(page: Page) {
   return page.getByRole('tablist', { name: 'Show' });

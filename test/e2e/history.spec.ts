@@ -66,7 +66,11 @@ for (const { label, env } of [
       await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
 
       await open(page); // Switchboard (and the agent) restart on the same --data folder
-      await page.getByRole('button', { name: 'History', exact: true }).click();
+      // The agent pane has no tab now, but says the session is in History and leads there (new-user review).
+      await expect(page.getByText('No open session with Demo agent.')).toBeVisible();
+      await expect(page.getByText('or reopen one from History (1 saved).')).toBeVisible();
+      await expect(page.getByText('No session with Demo agent yet.')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Open History' }).click();
       const view = history(page);
       await expect(view.getByRole('heading', { name: 'Demo agent' })).toBeVisible();
       await expect(view.getByRole('heading', { name: 'Today' }).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { card, demoAgents, expect, paneTabs, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
+import { appActions, card, demoAgents, expect, paneTabs, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // Layout at every width from 640 px (issue 12 scope 1), measured: bounding boxes, not pictures. At 800×600 the
 // transcript keeps at least half the height whatever is waiting, and the card keeps its header and actions on
@@ -434,7 +434,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
 
   test('the Add agent dialog keeps Save and Cancel on screen at 640×700 while its fields scroll', async ({ app }) => {
     await app.setViewportSize({ width: 640, height: 700 });
-    await sidebar(app).getByRole('button', { name: 'Add agent' }).click();
+    await appActions(app).getByRole('button', { name: 'Add agent' }).click();
     const dialog = app.getByRole('dialog', { name: 'Agent settings' });
     await expect(dialog).toBeVisible();
     expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight + 40), 'the dialog is taller than the window').toBe(true);
@@ -645,6 +645,34 @@ test.describe('640 px: the Session / Requests switch', () => {
       const dot = await requestsTab(app).evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
       expect(dot, 'a dot in the waiting colour').not.toBe('rgba(0, 0, 0, 0)');
       expect(await seriousViolations(app)).toEqual([]);
+    });
+  }
+});
+
+test.describe('Tab order (designer’s review, session 19)', () => {
+  // Sign in came only after the whole sidebar: its foot (Add agent … Settings) sat before the agent pane.
+  for (const [width, height] of REVIEW_WINDOWS) {
+    test(`at ${width}×${height} Tab reaches Sign in and New session right after the agents, and Switchboard’s own actions after the pane`, async ({ app }) => {
+      await app.setViewportSize({ width, height });
+      await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+      await expect(sidebar(app).getByText('Ready').first()).toBeVisible();
+      await app.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const order: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        await app.keyboard.press('Tab');
+        order.push(await app.evaluate(() => document.activeElement?.getAttribute('aria-label') || document.activeElement?.textContent?.trim() || ''));
+      }
+      const at = (name: string) => order.findIndex((text) => text.startsWith(name));
+      expect(at('Sign in with Demo sign-in'), `Tab order: ${order.join(' → ')}`).toBe(at('Agent actions for Demo agent') + 1);
+      expect(at('New session')).toBeGreaterThan(at('Sign in with Demo sign-in'));
+      expect(at('Add agent'), 'Add agent after the pane’s New session').toBeGreaterThan(at('New session'));
+      expect(order.slice(at('Add agent'), at('Add agent') + 4)).toEqual(['Add agent', 'Import from Zed', 'MCP servers', 'Settings']);
+      // Still drawn at the sidebar's foot, inside it.
+      const foot = (await appActions(app).boundingBox())!;
+      const side = (await sidebar(app).boundingBox())!;
+      expect(foot.x).toBeGreaterThanOrEqual(side.x);
+      expect(foot.x + foot.width).toBeLessThanOrEqual(side.x + side.width);
+      expect(side.y + side.height - (foot.y + foot.height), 'at the sidebar’s foot').toBeCloseTo(14, 0);
     });
   }
 });

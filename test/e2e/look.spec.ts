@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { card, demoAgents, expect, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
+import { appActions, card, demoAgents, expect, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // How the app looks and whether everyone can use it (issue 12, "checks that keep it so"): axe-core on every main
 // screen in both themes with no serious or critical violation, and screenshot comparisons of two stable screens at
@@ -65,13 +65,13 @@ for (const theme of THEMES) {
       await expect(app.getByRole('region', { name: 'History' }).getByRole('region', { name: 'Demo agent' })).toBeVisible();
       screens['history'] = await seriousViolations(app);
 
-      await sidebar.getByRole('button', { name: 'Add agent' }).click();
+      await appActions(app).getByRole('button', { name: 'Add agent' }).click();
       const editor = app.getByRole('dialog', { name: 'Agent settings' });
       await expect(editor).toBeVisible();
       screens['agent editor'] = await seriousViolations(app);
       await editor.getByRole('button', { name: 'Cancel' }).click();
 
-      await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
+      await appActions(app).getByRole('button', { name: 'Settings', exact: true }).click();
       await expect(app.getByRole('dialog', { name: 'Settings', exact: true }).getByRole('checkbox')).toBeVisible();
       screens['settings'] = await seriousViolations(app);
 

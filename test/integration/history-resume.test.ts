@@ -326,6 +326,34 @@ describe('the history store survives a restart and records requests without any 
     expect(stored[1].waiting).toBeUndefined();
   });
 
+  it('spec E-URL-8: a page the agent completed after the user opened it reads "completed" in History after a restart, as it did live', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const historyFile = join(dataDir, 'history.sqlite');
+    rig = await startRig([{ id: 'a', name: 'Agent A' }], [], { historyFile, urlOpener: new RecordingUrlOpener() });
+    const { hub, puppets: [puppet] } = rig;
+    await handshake(hub, puppet, 'a', V2_INIT_RESULT);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    await puppet.send({ id: 40, method: 'elicitation/create', params: { mode: 'url', sessionId: 's-1', message: 'Sign in', elicitationId: 'e1', url: 'https://example.com/login' } });
+    const page = await queueItem(hub, (i) => i.mode === 'url');
+    await hub.invoke('answerElicitation', { itemId: page.itemId, agentId: 'a', action: 'accept' });
+    await puppet.responseTo(40);
+    await puppet.send({ method: 'elicitation/complete', params: { elicitationId: 'e1' } });
+    await queueItem(hub, (i) => i.itemId === page.itemId && i.state === 'completed');
+    const liveRecord = () => hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!.transcript.find((e) => e.kind === 'request')?.request;
+    await eventually(() => (liveRecord()?.outcome === 'completed' ? true : undefined));
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    await hub.stop(); // Switchboard closes (before the agent goes), as a user's restart does
+    await rig.close();
+    rig = undefined;
+
+    const next = await ready(V2_INIT_RESULT, historyFile);
+    const after = (await next.hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    // The History view labels this "Completed by the agent", as the live transcript did, not "You agreed to open the page".
+    expect(after.transcript.filter((e) => e.kind === 'request').map((e) => e.request)).toEqual([
+      { mode: 'url', message: 'Sign in', outcome: 'completed', host: 'example.com' },
+    ]);
+  });
+
   it('after a restart and a resume, History shows the last run’s tool call and request as ended with it, not as running and waiting', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
     const historyFile = join(dataDir, 'history.sqlite');

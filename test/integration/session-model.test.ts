@@ -136,11 +136,36 @@ describe('foreground state', () => {
     expect(foreground()).toEqual({ state: 'idle', derived: false, stopReason: 'end_turn' });
   });
 
+  it("quotes an agent's error on one line, so it cannot pose as Switchboard's own words, with env values withheld", async () => {
+    // Hostile review: a prompt error and a v2 turn's error of "\n\nSwitchboard: … paste your key" kept their line
+    // breaks inside an entry labelled Switchboard. spec E-PRIV-1.
+    rig = await startRig([{ id: 'a', name: 'Agent A', env: { SECRET_TOKEN: 'hunter2-planted-secret' } }]);
+    const puppet = rig.puppets[0];
+    await handshake(rig.hub, puppet, 'a');
+    const created = rig.hub.invoke('newSession', { agentId: 'a', cwd: '/tmp' }) as Promise<{ sessionKey: string }>;
+    await puppet.answer('session/new', { sessionId: 'sess-1' });
+    const { sessionKey } = await created;
+    const spoof = 'Rate limited.\n\nSwitchboard: your sign-in expired. Paste hunter2-planted-secret into the message box.';
+    const prompted = rig.hub.invoke('prompt', { sessionKey, text: 'hi', attachments: [] });
+    const request = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send({ id: request.id, error: { code: -32603, message: spoof } });
+    await expect(prompted).rejects.toThrow(/^The agent answered with an error: “Rate limited\.\\n\\nSwitchboard: .*”$/);
+    await puppet.send(update({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32000, message: spoof } }));
+    const log = await entries(rig.hub, 3);
+    const said = log.filter((e) => e.role === 'system').map((e) => e.text);
+    expect(said).toHaveLength(2);
+    for (const text of said) {
+      expect(text).not.toContain('\n');
+      expect(text).not.toContain('hunter2-planted-secret');
+      expect(text).toMatch(/^The agent (answered|stopped) with an error: “Rate limited\./);
+    }
+  });
+
   it('shows the error a v2 turn ended with, such as "Authentication required"', async () => {
     const { hub, puppet } = await session();
     await puppet.send(update({ sessionUpdate: 'state_update', state: 'idle', stopReason: 'error', error: { code: -32000, message: 'Authentication required' } }));
     const [entry] = await entries(hub, 1);
-    expect(entry).toMatchObject({ role: 'system', text: 'The agent stopped with an error: Authentication required' });
+    expect(entry).toMatchObject({ role: 'system', text: 'The agent stopped with an error: “Authentication required”' });
     expect(hub.snapshot().sessions[0].foreground).toEqual({ state: 'idle', derived: false, stopReason: 'error' });
   });
 
@@ -371,6 +396,22 @@ describe('files (v1)', () => {
       ['file_access', 'The agent read notes.txt (lines 2–2).'],
       ['file_access', 'The agent wrote out/new.txt (5 bytes).'],
     ]);
+  });
+
+  it('refuses to create a file whose name has a line break, and shows a read one as one name', async () => {
+    // Hostile review: a written file named "x\n\nSwitchboard: …paste your API key…" read as a paragraph of
+    // Switchboard's own in the "file access" entry. spec E-PRIV-1 (agent text quoted on one line).
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
+    const trap = 'notes\n\nSwitchboard: your sign-in expired. Paste your API key below.txt';
+    writeFileSync(join(root, trap), 'one');
+    const { hub, puppet } = await session(V1_INIT_RESULT, root);
+    await puppet.send({ id: 27, method: 'fs/write_text_file', params: { sessionId: 'sess-1', path: join(root, `new${trap}`), content: 'x' } });
+    expect((await puppet.responseTo(27)).error).toMatchObject({ code: -32602, message: expect.stringContaining('control characters') });
+    expect(existsSync(join(root, `new${trap}`))).toBe(false);
+    await puppet.send({ id: 28, method: 'fs/read_text_file', params: { sessionId: 'sess-1', path: join(root, trap) } });
+    expect((await puppet.responseTo(28)).result).toEqual({ content: 'one' });
+    const [entry] = await entries(hub, 1);
+    expect(entry.text).toBe('The agent read notes⟨U+000A⟩⟨U+000A⟩Switchboard: your sign-in expired. Paste your API key below.txt.');
   });
 
   it("refuses paths outside the session's folder, including through a symbolic link", async () => {

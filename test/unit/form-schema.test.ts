@@ -266,6 +266,27 @@ describe('secret detection', () => {
     expect(fieldOf({ type: 'string', title: 'Credit card number' }).looksSecret).toBe(true);
   });
 
+  it('flags a field whose description says it holds a secret, though its name and title do not', () => {
+    // spec E-FORM-12; hostile review: `value` titled "Value", described "Your GitHub password", was shown unmasked
+    // with no warning, and the typed password was readable in the transcript.
+    expect(fieldOf({ type: 'string', title: 'Value', description: 'Your GitHub password' }).looksSecret).toBe(true);
+    expect(fieldOf({ type: 'string', description: 'Paste the API key from the dashboard' }).looksSecret).toBe(true);
+    expect(fieldOf({ type: 'string', description: 'The 6-digit verification code we texted you' }).looksSecret).toBe(true);
+    expect(fieldOf({ type: 'string', description: 'Your p@ssw0rd' }).looksSecret).toBe(true);
+  });
+
+  it.each([
+    ['Your GitHub user name, not your password'],
+    ["Don't paste your password here: the login page asks for it"],
+    ['Pin the version of the tool to install'],
+    ['How many tokens the reply may use'],
+    ['The secret sauce: what the function should do'],
+    ['Account name for the deployment'],
+  ])('does not flag a field described %j, which names no secret it holds', (description) => {
+    // spec E-FORM-12: a warning on a field that asks for no secret would teach users to ignore the warning.
+    expect(fieldOf({ type: 'string', title: 'Name', description }).looksSecret).toBe(false);
+  });
+
   it('flags a name or title spelled with lookalike letters of another script, as a person reads it', () => {
     // spec E-FORM-12; hostile review: "Pаssword" with a Cyrillic "а" (U+0430) was not flagged.
     expect(looksLikeSecret('P\u0430ssword')).toBe(true);

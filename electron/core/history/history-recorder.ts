@@ -132,6 +132,10 @@ export class HistoryRecorder {
     const { item } = known;
     const option = item.mode === 'permission' && optionId ? item.options.find((o) => o.optionId === optionId)?.name : undefined;
     this.putRequest(known.sessionKey, item, outcome, option);
+    // A consented page is not finished: how the agent ends it (elicitation/complete, the sign-in it belonged to
+    // ending, a withdrawal) comes later as item events, and the live record shows that (spec E-URL-8), so keep
+    // following it.
+    if (item.mode === 'url' && outcome === 'accepted') return;
     // Answered: later item events (its removal, a disconnect) do not change what the user did.
     this.items.delete(itemId);
     this.answeredItems.add(itemId);

@@ -10,6 +10,7 @@ import { lstat, mkdir, open, realpath, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { MAX_FILE_BYTES, MAX_READ_ANSWER_BYTES } from '../budgets';
+import { invisibleMarker, revealInvisible } from '../../../shared/visible-text';
 
 /**
  * Flags for opening a file the agent named. O_NOFOLLOW: a link that appeared at the last step since the
@@ -86,10 +87,14 @@ function escapedBytes(bytes: Uint8Array): number {
 /**
  * Writes a text file inside `root`, creating missing folders below `root`. Like a read, the file is opened
  * once (never truncated before it is known to be a regular file) and checked on the open handle.
- * @throws RequestError -32602 outside `root`, too large, not a regular file, or not writable.
+ * @throws RequestError -32602 outside `root`, too large, a name with a control character, not a regular file, or
+ *   not writable.
  */
 export async function writeTextFileWithin(root: string, path: string, content: string): Promise<void> {
   if (Buffer.byteLength(content) > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the content is larger than 10 MB');
+  // No tool needs a file name with a line break or another control character, and one is a trap: it breaks
+  // scripts and shells, and its name read as a paragraph of Switchboard's own in the transcript (hostile review).
+  if (CONTROL_CHARACTER.test(path)) throw RequestError.invalidParams({ path }, 'file names with control characters are refused');
   const file = await resolveWithin(root, path, true);
   try {
     await mkdir(dirname(file), { recursive: true });
@@ -108,10 +113,19 @@ export async function writeTextFileWithin(root: string, path: string, content: s
   }
 }
 
-/** `path` relative to `root`, for display ("src/a.ts"). */
+/** C0 and C1 control characters, line breaks and tabs included. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * `path` relative to `root`, for display in a sentence ("src/a.ts"): control, bidi and zero-width characters
+ * shown as markers (`⟨U+000A⟩`), so an agent's file name reads as one name, never as more lines (spec E-PRIV-1's
+ * one-line rule for quoted agent text). Paths reach here only after the file system accepted them (≤ PATH_MAX).
+ */
 export function displayPath(root: string, path: string): string {
   const rel = relative(root, path);
-  return rel && !rel.startsWith('..') ? rel : path;
+  const shown = rel && !rel.startsWith('..') ? rel : path;
+  return revealInvisible(shown).replace(/[\t\n\r]/g, (char) => invisibleMarker(char.charCodeAt(0)));
 }
 
 /**

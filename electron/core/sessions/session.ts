@@ -8,6 +8,8 @@ import type { NormalizedUpdate } from '../acp/session-updates';
 import { SessionTerminals } from './terminals';
 import { derivedForeground, isWorking, reportedForeground } from './foreground';
 import { Transcript } from './transcript';
+import { MAX_AGENT_ERROR_CHARS } from '../budgets';
+import { quoteForUser } from '../agents/redact';
 
 export interface SessionInit {
   sessionKey: string;
@@ -27,6 +29,12 @@ export interface SessionInit {
   title?: string;
   /** Entries shown before anything the agent sends (a resumed or continued session's stored transcript). */
   entries?: TranscriptEntry[];
+  /**
+   * The agent's own words made safe to quote in a sentence of Switchboard's: redacted, on one line, cut (the hub
+   * passes its describeAgentError, which knows every agent's env values; spec E-PRIV-1). Defaults to the same
+   * without known values.
+   */
+  quote?: (agentText: string) => string;
 }
 
 export class Session {
@@ -36,6 +44,7 @@ export class Session {
   /** Tool call titles by id, for naming the tool call a request belongs to (spec E-REQ-7). */
   readonly toolCallTitles = new Map<string, string>();
   private readonly reportsState: boolean;
+  private readonly quote: (agentText: string) => string;
   /** Between `beginReplay` and `replayFinished`: a `session/load` or `session/resume` is replaying. */
   private replaying = false;
   /** v1: pending elicitations and permission requests of this session (for the derived state). */
@@ -52,6 +61,7 @@ export class Session {
     overBudget?: (clause: string) => void,
   ) {
     this.connectionId = init.connectionId;
+    this.quote = init.quote ?? ((agentText) => quoteForUser(agentText, [], MAX_AGENT_ERROR_CHARS));
     this.reportsState = init.version >= 2;
     this.view = {
       sessionKey: init.sessionKey,
@@ -204,7 +214,8 @@ export class Session {
         this.set({ title: update.title });
         return true;
       case 'state':
-        if (update.error && this.reportsState) this.transcript.system(`The agent stopped with an error: ${update.error}`);
+        // Quoted on one line: an error of "\n\nSwitchboard: …" must not read as a paragraph of Switchboard's own.
+        if (update.error && this.reportsState) this.transcript.system(`The agent stopped with an error: “${this.quote(update.error)}”`);
         this.report(update.state, update.stopReason);
         return false;
       case 'notice':

@@ -9,6 +9,7 @@ import { SessionView } from '../session/SessionView';
 import { WorkingFolder } from '../session/WorkingFolder';
 import { SignInControl } from './SignInControl';
 import { AgentFailure, hasFailureHelp } from './AgentFailure';
+import { useSavedSessions } from './saved-sessions';
 import type { AgentDialog } from './AgentDialogs';
 import './AgentPane.css';
 
@@ -32,6 +33,8 @@ interface AgentPaneProps {
   /** A session whose composer should take focus once it shows (a notice's "Tell the agent why…"), then cleared. */
   composeFor?: string | null;
   onComposed?: () => void;
+  /** Shows the History view (the empty pane points there when History holds this agent's sessions). */
+  onShowHistory?: () => void;
 }
 
 /**
@@ -51,6 +54,10 @@ export function AgentPane(props: AgentPaneProps) {
   /** The agent turned down New session until the user signs in: its sentence, shown beside New session. */
   const [signInNeeded, setSignInNeeded] = useState<string | null>(null);
   const [signingInSeen, setSigningInSeen] = useState(agent.signingIn);
+  const saved = useSavedSessions(agent.agentId, sessions.length);
+  // After a restart the pane has no tabs though History holds the agent's sessions: say so and point there.
+  const inHistory = saved !== null && (saved.count > 0 || saved.more);
+  const savedText = saved && saved.count > 0 ? ` (${saved.count}${saved.more ? ' or more' : ''} saved)` : '';
   /** A session the user just created: its composer takes focus once it shows. */
   const [focusSession, setFocusSession] = useState<string | null>(null);
 
@@ -276,10 +283,12 @@ export function AgentPane(props: AgentPaneProps) {
         />
       ) : (
         <div className="empty-session">
-          <p>No session with {agent.name} yet.</p>
+          <p>{inHistory ? `No open session with ${agent.name}.` : `No session with ${agent.name} yet.`}</p>
           <p className="muted">
             {ready
-              ? 'Choose a working folder and press New session.'
+              ? inHistory
+                ? `Choose a working folder and press New session, or reopen one from History${savedText}.`
+                : 'Choose a working folder and press New session.'
               : stopped
                 ? 'fix' in agent.status && agent.status.fix
                   ? 'The agent is not running. Fix its settings (Edit, above), then restart it; once it is ready you can start a session.'
@@ -288,6 +297,13 @@ export function AgentPane(props: AgentPaneProps) {
                   ? 'The agent is starting; you can start a session once it is ready.'
                   : 'The agent is turned off; turn it on to start a session.'}
           </p>
+          {inHistory && props.onShowHistory && (
+            <p>
+              <button type="button" className="button" onClick={props.onShowHistory}>
+                Open History
+              </button>
+            </p>
+          )}
         </div>
       )}
     </div>

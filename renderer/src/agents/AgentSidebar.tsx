@@ -26,11 +26,39 @@ interface AgentSidebarProps {
   onDialog: (dialog: AgentDialog) => void;
 }
 
+/** The name of the group of Switchboard's own actions at the foot of the sidebar (tests find it by this name). */
+export const APP_ACTIONS_LABEL = 'Switchboard';
+
+/**
+ * Switchboard's own actions: "Add agent", "Import from Zed", "MCP servers" and "Settings". They are drawn at the
+ * foot of the sidebar (App.css lays them over its bottom edge) but come after the agent pane and the requests in
+ * the document, so Tab reaches the pane's own actions (Sign in, New session) right after the agents (designer's
+ * review, session 19: Sign in came only after the whole sidebar). `onDialog` opens the dialog a button names.
+ */
+export function AppActions({ onDialog }: { onDialog: (dialog: AgentDialog) => void }) {
+  return (
+    <div className="sidebar-actions" role="group" aria-label={APP_ACTIONS_LABEL}>
+      <button type="button" className="button" onClick={() => onDialog({ kind: 'add' })}>
+        Add agent
+      </button>
+      <button type="button" className="button" onClick={() => onDialog({ kind: 'import' })}>
+        Import from Zed
+      </button>
+      <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
+        MCP servers
+      </button>
+      <button type="button" className="button settings-button" aria-keyshortcuts={ariaKeyShortcut('settings', IS_MAC)} onClick={() => onDialog({ kind: 'settings' })}>
+        Settings
+      </button>
+    </div>
+  );
+}
+
 /**
  * The list of configured agents with their status and how many requests each has waiting, so requests of
  * agents not on screen are never missed (spec E-REQ-5). Each agent is a button named by the agent's name, with an
  * "Agent actions for <name>" button beside it. Above the list, "Waiting for you (N)" opens every agent's waiting
- * requests in one list; below it, "Add agent", "Import from Zed", "MCP servers" and "Settings".
+ * requests in one list; below it, drawn in its foot, {@link AppActions}.
  */
 export function AgentSidebar(props: AgentSidebarProps) {
   const { agents, selectedAgentId, counts, unread, waitingView, onSelect, onShowWaiting, historyView, onShowHistory, onDialog } = props;
@@ -134,20 +162,6 @@ export function AgentSidebar(props: AgentSidebarProps) {
           })}
         </ul>
       )}
-      <div className="sidebar-actions">
-        <button type="button" className="button" onClick={() => onDialog({ kind: 'add' })}>
-          Add agent
-        </button>
-        <button type="button" className="button" onClick={() => onDialog({ kind: 'import' })}>
-          Import from Zed
-        </button>
-        <button type="button" className="button" onClick={() => onDialog({ kind: 'mcp' })}>
-          MCP servers
-        </button>
-        <button type="button" className="button settings-button" aria-keyshortcuts={ariaKeyShortcut('settings', IS_MAC)} onClick={() => onDialog({ kind: 'settings' })}>
-          Settings
-        </button>
-      </div>
     </nav>
   );
 }
