@@ -43,7 +43,7 @@ describe('strings and lists of a session update are cut to named bounds', () => 
   it('a session title, a state’s stop reason and error, a notice, an unknown kind’s name', () => {
     const title = normalizeSessionUpdate({ sessionUpdate: 'session_info_update', title: big });
     expect(title).toMatchObject({ kind: 'session_info' });
-    expect(title.kind === 'session_info' && title.title).toHaveLength(MAX_TITLE_CHARS);
+    expect(title.kind === 'session_info' && title.title).toHaveLength(MAX_LABEL_CHARS);
 
     const state = normalizeSessionUpdate({ sessionUpdate: 'state_update', state: big, stopReason: big, error: { code: -32000, message: big } });
     if (state.kind !== 'state') throw new Error(`expected a state, got ${state.kind}`);

@@ -22,7 +22,7 @@ import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';
 import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
 import { requestIdScreen } from './request-ids';
-import { commands, configOptions, MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, sessionModes } from './session-setup';
+import { commands, configOptions, MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, oneLineLabel, sessionModes } from './session-setup';
 import { cutText } from '../../../shared/cut-text';
 import { MAX_TITLE_CHARS, normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
@@ -188,7 +188,10 @@ export class AgentConnection {
     private readonly closeConnection: (error?: unknown) => void,
   ) {}
 
-  /** `agentInfo` (v1) or `info` (v2) from the `initialize` result (spec E-REQ-7). */
+  /**
+   * `agentInfo` (v1) or `info` (v2) from the `initialize` result (spec E-REQ-7), each field a one-line label of at
+   * most MAX_LABEL_CHARS: the name is shown on every card and in the sidebar, so it must stay a label.
+   */
   get agentInfo(): AgentInfoView | undefined {
     const info = (this.version === 2 ? this.initializeResult.info : this.initializeResult.agentInfo) as
       | Record<string, unknown>
@@ -196,9 +199,9 @@ export class AgentConnection {
       | undefined;
     if (!info || typeof info.name !== 'string') return undefined;
     return {
-      name: cutText(info.name, MAX_LABEL_CHARS),
-      title: typeof info.title === 'string' ? cutText(info.title, MAX_LABEL_CHARS) : undefined,
-      version: typeof info.version === 'string' ? cutText(info.version, MAX_LABEL_CHARS) : undefined,
+      name: oneLineLabel(info.name),
+      title: typeof info.title === 'string' ? oneLineLabel(info.title) : undefined,
+      version: typeof info.version === 'string' ? oneLineLabel(info.version) : undefined,
     };
   }
 

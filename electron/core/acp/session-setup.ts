@@ -8,6 +8,7 @@
  * constant with its reason. Entries that are not sound are dropped, never thrown on.
  */
 import type { CommandView, ConfigOptionView, ConfigValueView, SessionModeView, UsageView } from '../../../shared/bridge';
+import { cutText } from '../../../shared/cut-text';
 
 /** Modes kept per session: real agents offer about five; more would not fit a picker anyway. */
 export const MAX_SESSION_MODES = 50;
@@ -17,12 +18,31 @@ export const MAX_CONFIG_OPTIONS = 50;
 export const MAX_CONFIG_VALUES = 200;
 /** Slash commands kept per session: claude-agent-acp sends about forty. */
 export const MAX_COMMANDS = 200;
-/** Characters kept of a name or id: long enough for any real label, short enough for one line. */
+/**
+ * Characters kept of a name, title or id an agent gives: long enough for any real label, short enough for one line.
+ * Labels are copied into every view that names them (a card's context, the sidebar, History): a 3 MiB
+ * `agentInfo.name` or session title once stalled the renderer for 49 s (hostile review, session 20).
+ */
 export const MAX_LABEL_CHARS = 200;
 /** Characters kept of a description: claude-agent-acp's longest command description is about 2 000. */
 export const MAX_DESCRIPTION_CHARS = 2000;
 
 type Json = Record<string, unknown>;
+
+/** Line breaks, tabs and other C0/C1 controls: a label is one line, and none of these has a place in it. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * An agent-supplied name or title as a one-line label (spec E-REQ-7 names the agent and the session by these):
+ * cut to at most `max` characters first (so the work is bounded whatever was sent), line breaks, tabs and other
+ * control characters made spaces and every run of spaces one, the ends trimmed. Format characters (bidi overrides,
+ * zero-width marks) are left for the renderer, which shows each as a visible marker (shared/visible-text.ts).
+ * Never throws.
+ */
+export function oneLineLabel(text: string, max: number = MAX_LABEL_CHARS): string {
+  return cutText(text, max).replace(CONTROLS, ' ').replace(/ {2,}/g, ' ').trim();
+}
 
 /** v1 `SessionModeState`: `{currentModeId, availableModes: [{id, name, description?}]}`; undefined when unsound. */
 export function sessionModes(value: unknown): { currentModeId: string; available: SessionModeView[] } | undefined {

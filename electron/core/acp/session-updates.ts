@@ -9,15 +9,22 @@
  * string and list kept is cut to a named bound below (or session-setup.ts's); the transcript budget bounds the rest.
  */
 import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
-import { commands as commandList, configOptions, MAX_LABEL_CHARS, usage } from './session-setup';
+import { commands as commandList, configOptions, MAX_LABEL_CHARS, oneLineLabel, usage } from './session-setup';
 import { cutText } from '../../../shared/cut-text';
 import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../budgets';
 
 /** Lines of one side of a diff kept for display; the rest is counted, not shown. */
 export const MAX_DIFF_LINES = 2000;
+/**
+ * Characters of diff text kept per tool call update, every side of every diff in it together; the lines past it are
+ * counted ("N more lines not shown"), not kept. 512 Ki characters is both sides of a 2 000-line file of 130-character
+ * lines. Lines bound the count, not the length: 4 tool calls each with a 1 000-line diff of 3.5 KB lines (28 MB, under
+ * the transcript budget) stalled the renderer 11.9 s and took 1.26 GB of its heap (hostile review, session 20).
+ */
+export const MAX_TOOL_CALL_DIFF_CHARS = 512 * 1024;
 /** Characters of an unknown update kept for its generic display. */
 const UNKNOWN_SUMMARY_CHARS = 400;
-/** Characters kept of a tool call's or a session's title: a sentence or two, shown on one line or in a short header. */
+/** Characters kept of a tool call's title: a sentence or two, sometimes quoting a command (a session's title is a label, MAX_LABEL_CHARS). */
 export const MAX_TITLE_CHARS = 1000;
 /** Characters kept of an agent's error message or notice: a paragraph a user reads, not a log. */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -134,8 +141,11 @@ export function normalizeSessionUpdate(update: Json): NormalizedUpdate {
       const data = base64Bytes(update.data);
       return terminalId && data ? { kind: 'terminal_output', terminalId: terminalId.slice(0, MAX_LABEL_CHARS), data } : unknown(kind, update);
     }
-    case 'session_info_update':
-      return { kind: 'session_info', title: cut(str(update.title), MAX_TITLE_CHARS) };
+    case 'session_info_update': {
+      // The title names the session in tabs, cards' context and History (spec E-REQ-7): a label, not a text.
+      const title = str(update.title);
+      return { kind: 'session_info', title: title === undefined ? undefined : oneLineLabel(title) };
+    }
     case 'state_update': {
       if (typeof update.state !== 'string') return unknown(kind, update);
       // A v2 turn that failed ends idle with `stopReason: "error"` and the error itself (e.g. -32000).
@@ -173,6 +183,7 @@ function toolCall(update: Json): NormalizedUpdate {
 }
 
 function toolContent(items: unknown[]): ToolContentView[] {
+  const budget: DiffBudget = { chars: MAX_TOOL_CALL_DIFF_CHARS };
   return items.filter(isJson).map((item): ToolContentView => {
     switch (item.type) {
       case 'content': {
@@ -180,7 +191,7 @@ function toolContent(items: unknown[]): ToolContentView[] {
         return text !== undefined ? { type: 'text', text } : { type: 'other', label: blockLabel(item.content) };
       }
       case 'diff':
-        return diff(item);
+        return diff(item, budget);
       case 'terminal':
         return { type: 'terminal', terminalId: cutText(str(item.terminalId) ?? '', MAX_LABEL_CHARS) };
       default:
@@ -190,10 +201,9 @@ function toolContent(items: unknown[]): ToolContentView[] {
 }
 
 /** v1: `{path, oldText?, newText}`; v2: `{changes: [{operation, path…}], patch?: {format, text}}`. */
-function diff(item: Json): ToolContentView {
+function diff(item: Json, budget: DiffBudget): ToolContentView {
   if (typeof item.path === 'string') {
-    const oldSide = capLines(str(item.oldText));
-    const newSide = capLines(str(item.newText));
+    const [oldSide, newSide] = capLines([str(item.oldText), str(item.newText)], budget);
     return {
       type: 'diff',
       path: cutText(item.path, MAX_PATH_CHARS),
@@ -208,7 +218,7 @@ function diff(item: Json): ToolContentView {
     .map((c) => str(c.path) ?? str(c.newPath) ?? str(c.oldPath))
     .filter((p): p is string => Boolean(p))
     .map((p) => cutText(p, MAX_PATH_CHARS));
-  const patch = capLines(isJson(item.patch) ? str(item.patch.text) : undefined);
+  const [patch] = capLines([isJson(item.patch) ? str(item.patch.text) : undefined], budget);
   return {
     type: 'diff',
     path: cutText(paths.join(', '), MAX_PATH_CHARS) || '(no path)',
@@ -217,15 +227,46 @@ function diff(item: Json): ToolContentView {
   };
 }
 
-function capLines(text: string | undefined): { text?: string; dropped: number } {
-  if (text === undefined) return { dropped: 0 };
-  let index = -1;
+/** Characters of diff text one tool call update may still keep (see {@link MAX_TOOL_CALL_DIFF_CHARS}). */
+interface DiffBudget {
+  chars: number;
+}
+
+/**
+ * The first lines of each side of a diff, the same number on every side so the sides still line up: at most
+ * {@link MAX_DIFF_LINES}, and no more than the characters left in `budget` (which they use up). A line is kept
+ * whole or not at all; the lines left out are counted (0 when a side was kept whole).
+ */
+function capLines(sides: Array<string | undefined>, budget: DiffBudget): Array<{ text?: string; dropped: number }> {
+  const ends = sides.map(() => 0);
+  let used = 0;
   for (let line = 0; line < MAX_DIFF_LINES; line++) {
-    index = text.indexOf('\n', index + 1);
-    if (index < 0) return { text, dropped: 0 };
+    const next = sides.map((text, i) => (text === undefined || ends[i] >= text.length ? ends[i] : lineEnd(text, ends[i])));
+    const more = next.reduce((sum, end, i) => sum + end - ends[i], 0);
+    if (more === 0 || used + more > budget.chars) break;
+    used += more;
+    next.forEach((end, i) => (ends[i] = end));
   }
-  const rest = text.slice(index + 1);
-  return { text: text.slice(0, index), dropped: rest ? rest.split('\n').length : 0 };
+  budget.chars -= used;
+  return sides.map((text, i) => {
+    if (text === undefined) return { dropped: 0 };
+    if (ends[i] >= text.length) return { text, dropped: 0 };
+    const kept = text.slice(0, ends[i]);
+    return { text: kept.endsWith('\n') ? kept.slice(0, -1) : kept, dropped: countLines(text, ends[i]) };
+  });
+}
+
+/** Index just past the line starting at `start` (past its newline, or the end of the text). */
+function lineEnd(text: string, start: number): number {
+  const newline = text.indexOf('\n', start);
+  return newline < 0 ? text.length : newline + 1;
+}
+
+/** Lines in `text` from `start` on: a final line without a newline counts, an empty one after it does not. */
+function countLines(text: string, start: number): number {
+  let lines = 0;
+  for (let at = start; at < text.length; at = lineEnd(text, at)) lines++;
+  return lines;
 }
 
 /**

@@ -18,6 +18,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TranscriptEntry } from '../../../shared/bridge';
+import { oneLineLabel } from '../acp/session-setup';
 
 /** Schema version this code writes (`PRAGMA user_version`). A file with a higher one is moved aside. */
 export const HISTORY_SCHEMA_VERSION = 1;
@@ -219,7 +220,8 @@ export class HistoryStore {
   upsert(record: HistoryRecordInput): void {
     this.stmts.upsert.run({
       ...record,
-      title: record.title ?? null,
+      // The agent's title is a label (spec E-REQ-7); cut again here, whatever the caller did, so History stays light.
+      title: record.title !== undefined ? oneLineLabel(record.title) : null,
       lastStopReason: record.lastStopReason ?? null,
       endedReason: record.endedReason ?? null,
     });
@@ -377,7 +379,8 @@ function toRecord(row: RecordRow): HistoryRecord {
     agentName: row.agent_name,
     sessionId: row.session_id,
     cwd: row.cwd,
-    ...(row.title !== null ? { title: row.title } : {}),
+    // A store written before titles were cut may hold megabytes in one (hostile review, session 20): cut on read.
+    ...(row.title !== null ? { title: oneLineLabel(row.title) } : {}),
     createdAt: row.created_at,
     lastActivity: row.last_activity,
     ...(row.last_stop_reason !== null ? { lastStopReason: row.last_stop_reason } : {}),

@@ -78,12 +78,17 @@ function editScript(a: string[], b: string[]): Op[] {
   return [...head, ...middle, ...tail];
 }
 
-/** Myers' greedy diff; `undefined` when the texts differ in more than {@link MAX_EDIT_DISTANCE} lines. */
+/**
+ * Myers' greedy diff; `undefined` when the texts differ in more than {@link MAX_EDIT_DISTANCE} lines. Lines are
+ * compared as numbers (each distinct line gets one, {@link lineIds}): comparing the strings themselves costs their
+ * length at every step, and 1 000-line diffs of 3.5 KB lines took 301 ms each (hostile review, session 20).
+ */
 function myers(a: string[], b: string[]): Op[] | undefined {
   const n = a.length;
   const m = b.length;
   if (n === 0) return b.map((text) => ({ kind: 'add', text }));
   if (m === 0) return a.map((text) => ({ kind: 'del', text }));
+  const [idsA, idsB] = lineIds(a, b);
   const max = Math.min(n + m, MAX_EDIT_DISTANCE);
   const offset = max + 1;
   const v = new Int32Array(2 * max + 3);
@@ -94,7 +99,7 @@ function myers(a: string[], b: string[]): Op[] | undefined {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]) ? v[offset + k + 1] : v[offset + k - 1] + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
+      while (x < n && y < m && idsA[x] === idsB[y]) {
         x++;
         y++;
       }
@@ -103,6 +108,17 @@ function myers(a: string[], b: string[]): Op[] | undefined {
     }
   }
   return undefined;
+}
+
+/** Each line as a number, equal numbers for equal lines: one pass over the text instead of one per comparison. */
+function lineIds(a: string[], b: string[]): [Int32Array, Int32Array] {
+  const ids = new Map<string, number>();
+  const idOf = (line: string) => {
+    let id = ids.get(line);
+    if (id === undefined) ids.set(line, (id = ids.size));
+    return id;
+  };
+  return [Int32Array.from(a, idOf), Int32Array.from(b, idOf)];
 }
 
 function backtrack(a: string[], b: string[], trace: Int32Array[]): Op[] {
