@@ -1181,6 +1181,7 @@ export class Hub {
     const { sessionId, ...sessionSetup } = created;
     // Spec E-REQ-7: every update, prompt and request is bound to one tab by (connection, sessionId); a
     // second tab under an id the agent already uses would receive the first tab's traffic.
+    if (typeof sessionId !== 'string' || !sessionId || sessionId.length > MAX_SESSION_ID_CHARS) throw new Error(unusableSessionIdSentence(runtime.config.name));
     if (this.sessions.find(connectionId, sessionId)) throw new Error(duplicateSessionSentence(runtime.config.name));
     const session = new Session(
       {
@@ -1705,6 +1706,17 @@ function schemaIssuesClause(message: string): string | undefined {
   const named = paths.filter((p) => /^[A-Za-z0-9_.]{1,60}$/.test(p)).slice(0, MAX_ISSUE_PATHS);
   const fields = named.length ? `: ${named.map((p) => `\`${p}\``).join(', ')} ${named.length > 1 ? 'are' : 'is'} missing or wrong` : '';
   return `its initialize answer is not what ACP requires${fields}`;
+}
+
+/**
+ * Characters of a `sessionId` an agent hands out that Switchboard takes: real ones are UUIDs (36). The id goes with
+ * every event of its session to the renderer and into the history, and is what `openAgentSession` takes back (500).
+ */
+export const MAX_SESSION_ID_CHARS = 500;
+
+/** The user's sentence when an agent's `session/new` answer has no usable `sessionId` (empty, not text, too long). */
+function unusableSessionIdSentence(agentName: string): string {
+  return `${agentName} answered without a usable session id (text of 1 to ${MAX_SESSION_ID_CHARS} characters), so no new session was opened.`;
 }
 
 /** The user's sentence when an agent hands out a `sessionId` one of its live sessions already has. */
