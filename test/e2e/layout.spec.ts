@@ -8,7 +8,7 @@ import { appActions, card, demoAgents, expect, paneTabs, startSessionAndPrompt, 
 // from 640 to 1920 leaves a blank region; a notice never moves the session.
 
 const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
-const composer = (page: Page) => page.getByRole('combobox', { name: 'Message' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Agents' });
 const requestsTab = (page: Page) => paneTabs(page).getByRole('tab', { name: /^Requests/ });
 const sessionTab = (page: Page) => paneTabs(page).getByRole('tab', { name: 'Session' });
