@@ -1181,6 +1181,7 @@ export class Hub {
     const { sessionId, ...sessionSetup } = created;
     // Spec E-REQ-7: every update, prompt and request is bound to one tab by (connection, sessionId); a
     // second tab under an id the agent already uses would receive the first tab's traffic.
+    if (typeof sessionId !== 'string' || !sessionId || sessionId.length > MAX_SESSION_ID_CHARS) throw new Error(unusableSessionIdSentence(runtime.config.name));
     if (this.sessions.find(connectionId, sessionId)) throw new Error(duplicateSessionSentence(runtime.config.name));
     const session = new Session(
       {
@@ -1530,7 +1531,7 @@ export class Hub {
     const when = new Date(record.lastActivity).toISOString().slice(0, 16).replace('T', ' ');
     const note = (text: string): TranscriptEntry => ({ entryId: `entry-${randomUUID()}`, role: 'system', text });
     return this.newSession(record.agentId, record.cwd, {
-      title: record.title,
+      title: continuedTitle(record.title),
       entries: [
         note(`Continued from an earlier session (last active ${when} UTC). Its transcript is shown below for you; the agent has not seen it.`),
         ...endedEntries(entries, record.endedReason ?? ENDED.appClosed),
@@ -1707,6 +1708,17 @@ function schemaIssuesClause(message: string): string | undefined {
   return `its initialize answer is not what ACP requires${fields}`;
 }
 
+/**
+ * Characters of a `sessionId` an agent hands out that Switchboard takes: real ones are UUIDs (36). The id goes with
+ * every event of its session to the renderer and into the history, and is what `openAgentSession` takes back (500).
+ */
+export const MAX_SESSION_ID_CHARS = 500;
+
+/** The user's sentence when an agent's `session/new` answer has no usable `sessionId` (empty, not text, too long). */
+function unusableSessionIdSentence(agentName: string): string {
+  return `${agentName} answered without a usable session id (text of 1 to ${MAX_SESSION_ID_CHARS} characters), so no new session was opened.`;
+}
+
 /** The user's sentence when an agent hands out a `sessionId` one of its live sessions already has. */
 function duplicateSessionSentence(agentName: string): string {
   return `${agentName} answered with a session id it already uses, so no new session was opened.`;
@@ -1794,3 +1806,14 @@ function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   return quoteForUser(raw, secrets, MAX_AGENT_ERROR_CHARS);
 }
 
+/**
+ * The title of a session made with "Continue in a new session": the earlier one's with " (continued)", so History
+ * does not list two sessions of the same name (new-user review). Untitled stays untitled ("Session N"); a
+ * continued one continued again is not marked twice.
+ */
+export function continuedTitle(title: string | undefined): string | undefined {
+  const base = title?.trim();
+  if (!base) return undefined;
+  return base.endsWith(CONTINUED) ? base : `${base}${CONTINUED}`;
+}
+const CONTINUED = ' (continued)';

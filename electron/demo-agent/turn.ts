@@ -263,12 +263,24 @@ function errorOutcome(error: unknown): { kind: 'error'; code: number; message: s
   return { kind: 'error', code: -32603, message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The client's error message, plus its `data` when that adds something (kept short). */
+/**
+ * The client's error message, plus its `data` when that adds something (kept short). Data that only repeats
+ * the message (Switchboard's `{ requestedSchema: "<the same sentence>" }`) is left out: quoted as JSON it read
+ * as the sentence again inside escaped quotes.
+ */
 function errorText(error: RequestError): string {
   if (error.data === undefined || error.data === null) return error.message;
+  if (stringsOf(error.data).every((text) => error.message.includes(text))) return error.message;
   const data = typeof error.data === 'string' ? error.data : JSON.stringify(error.data);
   if (!data || error.message.includes(data)) return error.message;
   return `${error.message} (${data.length > 300 ? `${data.slice(0, 300)}…` : data})`;
+}
+
+/** The strings in `value` (an error's `data`), a few levels deep; numbers and the like count as adding something. */
+function stringsOf(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth > 3 || value === null || typeof value !== 'object') return [String(value)];
+  return Object.values(value).flatMap((inner: unknown) => stringsOf(inner, depth + 1));
 }
 
 /** Sessions per `session/list` page (small, so paging can be seen with a few sessions). */

@@ -78,6 +78,20 @@ test.describe('answering a form', () => {
     expect(header.y, 'the card header is at the top of the queue').toBeLessThanOrEqual(view.y + 1);
   });
 
+  // Designer's review (session 19): an empty date picker showed mm/dd/yyyy in the text colour and read as filled in.
+  test('an empty date or date-and-time field shows its format in the placeholder colour, a filled one in the text colour', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'form');
+    const form = card(app, 'Demo agent');
+    // The picker's format (mm/dd/yyyy) is drawn in the box's own colour.
+    const editColour = (name: string) => form.getByLabel(name, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+    const textColour = await form.getByLabel('Project name').evaluate((el) => getComputedStyle(el).color);
+    expect(await editColour('Start date')).not.toBe(textColour);
+    expect(await editColour('Kick-off meeting')).not.toBe(textColour);
+    await form.getByLabel('Start date', { exact: true }).fill('2026-12-24');
+    await form.getByLabel('Project name').focus();
+    expect(await editColour('Start date')).toBe(textColour);
+  });
+
   test('shows errors per field in plain words and will not send an invalid form', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     const form = card(app, 'Demo agent');

@@ -82,6 +82,10 @@ describe.each<{ label: string; env: Record<string, string>; version: number }>([
     void h.invoke('prompt', { sessionKey, text: 'bad' });
     // spec E-FORM-10: the agent got -32602 and says so; the user sees a refused card saying why, not the form.
     await eventually(() => (transcriptText(h, sessionKey).includes('Switchboard refused') ? true : undefined));
+    // The agent's reply reads as one sentence: the error's data only repeated it, as JSON with escaped quotes.
+    const sentence = 'Switchboard refused: Invalid params: Property "nickname" has minLength 10 greater than maxLength 2.';
+    await eventually(() => (h.snapshot().queue.length > 0 && transcriptText(h, sessionKey).split('\n').includes(sentence) ? true : undefined));
+    expect(transcriptText(h, sessionKey)).not.toContain('{"requestedSchema"');
     expect(h.snapshot().queue).toEqual([expect.objectContaining({ mode: 'form', state: 'refused', requestedSchema: {}, refusedReason: expect.any(String) })]);
   });
 });

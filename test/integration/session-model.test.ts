@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Hub } from '../../electron/core/hub';
+import { MAX_SESSION_ID_CHARS, type Hub } from '../../electron/core/hub';
 import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
 import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } from '../../electron/core/budgets';
 import { MAX_AUTH_METHODS, MAX_PERMISSION_OPTIONS } from '../../electron/core/acp/agent-connection';
@@ -199,6 +199,19 @@ describe('foreground state', () => {
 });
 
 describe('session ids', () => {
+  // The brief: every agent input bounded. The id goes with every event of its session to the renderer.
+  it.each([
+    ['longer than MAX_SESSION_ID_CHARS', 's'.repeat(MAX_SESSION_ID_CHARS + 1)],
+    ['empty', ''],
+    ['not text', 42],
+  ])('opens no session when the agent answers with a session id %s, and says so', async (_, sessionId) => {
+    const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
+    const second = hub.invoke('newSession', { agentId: 'a', cwd: '/' });
+    await puppet.answer('session/new', { sessionId });
+    await expect(second).rejects.toThrow(`Agent A answered without a usable session id (text of 1 to ${MAX_SESSION_ID_CHARS} characters), so no new session was opened.`);
+    expect(hub.snapshot().sessions.map((s) => s.sessionKey)).toEqual([sessionKey]);
+  });
+
   it('refuses a second session under an id the agent already uses, and the first keeps its own traffic', async () => {
     const { hub, puppet, sessionKey } = await session(V1_INIT_RESULT);
     const second = hub.invoke('newSession', { agentId: 'a', cwd: '/' });

@@ -235,6 +235,8 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
       autoComplete="off"
       spellCheck={numeric || secret ? false : undefined}
       value={typeof value === 'string' ? value : ''}
+      // An empty date picker shows its format (mm/dd/yyyy), drawn as a placeholder (FieldControl.css).
+      data-empty={type === 'date' && !value ? '' : undefined}
       onChange={(e) => onChange(e.target.value)}
       onBlur={onBlur}
       ref={controlRef}
@@ -347,6 +349,8 @@ function DateTimeField(props: DateTimeFieldProps) {
           {...common}
           type="datetime-local"
           className="datetime-input"
+          // Empty, the picker shows its format (mm/dd/yyyy, --:--), drawn as a placeholder (FieldControl.css).
+          data-empty={local ? undefined : ''}
           value={local ?? ''}
           onChange={(e) => onChange(localInputToRfc3339(e.target.value) ?? e.target.value)}
         />
