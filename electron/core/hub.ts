@@ -1531,7 +1531,7 @@ export class Hub {
     const when = new Date(record.lastActivity).toISOString().slice(0, 16).replace('T', ' ');
     const note = (text: string): TranscriptEntry => ({ entryId: `entry-${randomUUID()}`, role: 'system', text });
     return this.newSession(record.agentId, record.cwd, {
-      title: record.title,
+      title: continuedTitle(record.title),
       entries: [
         note(`Continued from an earlier session (last active ${when} UTC). Its transcript is shown below for you; the agent has not seen it.`),
         ...endedEntries(entries, record.endedReason ?? ENDED.appClosed),
@@ -1806,3 +1806,14 @@ function describeAgentError(error: unknown, secrets: Iterable<string>): string {
   return quoteForUser(raw, secrets, MAX_AGENT_ERROR_CHARS);
 }
 
+/**
+ * The title of a session made with "Continue in a new session": the earlier one's with " (continued)", so History
+ * does not list two sessions of the same name (new-user review). Untitled stays untitled ("Session N"); a
+ * continued one continued again is not marked twice.
+ */
+export function continuedTitle(title: string | undefined): string | undefined {
+  const base = title?.trim();
+  if (!base) return undefined;
+  return base.endsWith(CONTINUED) ? base : `${base}${CONTINUED}`;
+}
+const CONTINUED = ' (continued)';

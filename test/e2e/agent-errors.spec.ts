@@ -22,7 +22,10 @@ test.describe('a program that is not an ACP agent', () => {
     // The sidebar says it in a few words; the whole sentence is the pane's (designer's review, session 19).
     await expect(sidebar(app).locator('.agent-status')).toHaveText('Did not speak ACP');
     const fix = header(app).getByRole('group', { name: 'Check that it speaks ACP' });
-    await expect(fix).toContainText('“/bin/cat” ran, but not as an ACP agent.');
+    // What to check is said once, in the pane's sentence, not again in the box (new-user review).
+    await expect(header(app)).toContainText('many agents need a flag or an ACP adapter for that');
+    expect((await header(app).innerText()).match(/ACP adapter/g)).toHaveLength(1);
+    await expect(fix).toHaveText(/^Check that it speaks ACP\s*Edit Cat$/);
     await expect(app.getByRole('main')).toContainText('Fix its settings (Edit, above), then restart it');
     await fix.getByRole('button', { name: 'Edit Cat' }).click();
     await expect(app.getByRole('dialog', { name: 'Agent settings' }).getByLabel('Command')).toHaveValue('/bin/cat');

@@ -48,6 +48,15 @@ async function history(hub: Rig['hub']) {
   return (await hub.invoke('listHistory', {})) as CommandResults['listHistory'];
 }
 
+/** Polls an async condition, as `eventually` does a synchronous one (a wait, not a speed claim). */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
 /** Restarts the agent and answers its new `initialize`. */
 async function restartAgent(hub: Rig['hub'], puppet: Puppet, init: unknown) {
   const from = puppet.received.length;
@@ -352,6 +361,21 @@ describe('the history store survives a restart and records requests without any 
     expect(after.transcript.filter((e) => e.kind === 'request').map((e) => e.request)).toEqual([
       { mode: 'url', message: 'Sign in', outcome: 'completed', host: 'example.com' },
     ]);
+  });
+
+  it('Continue in a new session lists the new one as "… (continued)", not a second entry of the same name', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-history-'));
+    const { hub, puppet } = await ready(V2_INIT_RESULT, join(dataDir, 'history.sqlite'));
+    await openSession(hub, puppet, 'a', 's-1');
+    await puppet.send(update('s-1', { sessionUpdate: 'session_info_update', title: 'Fix the login bug' }));
+    await until(async () => (await history(hub)).sessions[0]?.title === 'Fix the login bug');
+    const original = (await history(hub)).sessions[0].historyId!;
+    const continued = hub.invoke('continueHistory', { historyId: original });
+    await puppet.answer('session/new', { sessionId: 's-2' });
+    await continued;
+    const titles = async () => (await history(hub)).sessions.map((s) => [s.sessionId, s.title]);
+    await until(async () => (await titles()).length === 2);
+    expect(await titles()).toEqual(expect.arrayContaining([['s-1', 'Fix the login bug'], ['s-2', 'Fix the login bug (continued)']]));
   });
 
   it('after a restart and a resume, History shows the last run’s tool call and request as ended with it, not as running and waiting', async () => {

@@ -13,7 +13,7 @@ export function hasFailureHelp(status: AgentStatus): status is StoppedStatus {
 }
 
 /** The advice for each setting main says to check (issue 12, scope 9: a wrong command suggests Edit). */
-const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body: (agent: AgentView, status: StoppedStatus) => string }> = {
+const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body?: (agent: AgentView, status: StoppedStatus) => string }> = {
   command: {
     title: 'Check the command',
     body: (agent, status) =>
@@ -22,11 +22,9 @@ const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body:
         : // It ran, and said (126/127) that what it runs could not be found or run: a wrapper or shell script.
           `“${agent.settings.command ?? ''}” ran, but a program it starts was not found or could not be run. Check the command and its arguments in the agent’s settings.`,
   },
-  protocol: {
-    title: 'Check that it speaks ACP',
-    body: (agent) =>
-      `“${agent.settings.command ?? ''}” ran, but not as an ACP agent. Many agents need a flag or an ACP adapter to speak ACP on their standard input and output: check the command and its arguments in the agent’s settings.`,
-  },
+  // No body: the core's handshake sentence above the box already says what to check (acp/handshake-failure.ts),
+  // and saying it twice, in red and again in the box, was the new-user review's complaint.
+  protocol: { title: 'Check that it speaks ACP' },
   folder: {
     title: 'Check the working folder',
     body: (agent) => `The folder “${agent.settings.cwd ?? ''}” does not exist. Choose another in the agent’s settings, or leave it empty.`,
@@ -51,7 +49,7 @@ export function AgentFailure({ agent, status, onDialog }: { agent: AgentView; st
             <h3 className="agent-fix-title" id={`${ids}-fix`}>
               {fix.title}
             </h3>
-            <p className="agent-fix-body plain-text">{fix.body(agent, status)}</p>
+            {fix.body && <p className="agent-fix-body plain-text">{fix.body(agent, status)}</p>}
           </div>
           <button type="button" className="button button-primary" onClick={() => onDialog({ kind: 'edit', agentId: agent.agentId })}>
             Edit {agent.name}

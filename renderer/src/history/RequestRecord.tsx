@@ -1,5 +1,6 @@
 import type { RequestRecordView } from '../../../shared/bridge';
 import { useRecordActions } from './record-actions';
+import { recordFields } from './record-fields';
 import './RequestRecord.css';
 
 /**
@@ -46,8 +47,7 @@ const MODE_LABEL: Record<RequestRecordView['mode'], string> = {
  */
 export function RequestRecord({ request }: { request: RequestRecordView }) {
   const actions = useRecordActions();
-  // A live session's record lists the fields only once there is something to show in them: what was sent.
-  const fields = actions && !request.sent ? [] : (request.fields ?? []);
+  const { fields, notSent } = recordFields(request, actions !== null);
   return (
     <div className={`entry entry-system request-record outcome-${request.outcome}`} role="group" aria-label={`${MODE_LABEL[request.mode]} request`}>
       <p className="request-record-head">
@@ -69,6 +69,7 @@ export function RequestRecord({ request }: { request: RequestRecordView }) {
           ))}
         </dl>
       )}
+      {notSent && <p className="request-record-line plain-text">{notSent}</p>}
       <p className="request-record-outcome">{requestOutcomeText(request)}</p>
       {actions && request.outcome === 'declined' && (
         <p className="request-record-actions">
