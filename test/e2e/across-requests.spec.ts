@@ -48,8 +48,8 @@ test.describe('notices', () => {
     await app.setViewportSize({ width: 800, height: 600 });
     await startSessionAndPrompt(app, 'Demo agent', 'complete-early');
     await expect(notices(app).getByText('finished the request')).toBeVisible();
-    await app.getByRole('combobox', { name: 'Message' }).fill('form');
-    await app.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('form');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
     const form = card(app, 'Demo agent');
     await expect(form).toBeVisible();
     const strip = await notices(app).boundingBox();
@@ -100,7 +100,7 @@ test.describe('keyboard across requests', () => {
     await expect(cardWith(app, 'Question 2 of 2')).toBeVisible();
     await startSessionAndPrompt(app, 'Beta', 'secret');
     await expect(card(app, 'Beta')).toBeVisible();
-    await app.getByRole('combobox', { name: 'Message' }).focus();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).focus();
 
     const first = cardWith(app, 'Question 1 of 2');
     const second = cardWith(app, 'Question 2 of 2');
@@ -199,7 +199,7 @@ test.describe('agent actions menu', () => {
   test('after Restart the old session stays readable but says it ended and takes no prompt', async ({ app }) => {
     // Fresh-user review: the old tab looked usable and only Enter said "This session ended when its agent stopped".
     await startSessionAndPrompt(app, 'Alpha', 'hello');
-    const message = app.getByRole('combobox', { name: 'Message' });
+    const message = app.getByRole('textbox', { name: 'Message', exact: true });
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
     await sidebar(app).getByRole('button', { name: 'Agent actions for Alpha' }).click();
     await sidebar(app).getByRole('menuitem', { name: 'Restart' }).click();
@@ -256,7 +256,7 @@ test.describe('a record of what you answered', () => {
     await expect(app.getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(1);
     await expect(notices(app).getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(0);
     await record.getByRole('button', { name: 'Tell the agent why…' }).click();
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await expect(composer).toBeFocused();
     await expect(composer).toHaveValue('I declined “Question 1 of 2: what is your favourite colour?” because ');
     await app.keyboard.type('I cannot see colours.');

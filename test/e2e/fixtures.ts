@@ -123,7 +123,7 @@ export async function startSessionAndPrompt(page: Page, agentName: string, text:
   await sidebar.getByRole('button', { name: new RegExp(`^${agentName}`) }).click();
   await expect(sidebar.getByText('Ready').first()).toBeVisible();
   await page.getByRole('button', { name: 'New session' }).click();
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill(text);
   await composer.press('Enter');
 }

@@ -260,7 +260,7 @@ test.describe('a second session', () => {
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
     // New session, then type and send at once, without waiting for anything.
     await app.getByRole('button', { name: 'New session' }).click();
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('secret');
     await composer.press('Enter');
     await expect(card(app, 'Demo agent')).toBeVisible();

@@ -51,7 +51,7 @@ for (const { label, env } of [
     }
 
     async function prompt(page: Page, text: string): Promise<void> {
-      const composer = page.getByRole('combobox', { name: 'Message' });
+      const composer = page.getByRole('textbox', { name: 'Message', exact: true });
       await composer.fill(text);
       await composer.press('Enter');
     }
@@ -78,7 +78,7 @@ for (const { label, env } of [
       await expect(view.getByRole('status').filter({ hasText: 'Ended: ended when Switchboard closed. Read-only.' })).toBeVisible();
       await expect(transcript(page)).toContainText('hello from yesterday');
       // Read-only: no composer while it is history.
-      await expect(page.getByRole('combobox', { name: 'Message' })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveCount(0);
 
       await view.getByRole('button', { name: 'Resume' }).click();
       await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^hello from yesterday/ })).toBeVisible();

@@ -8,7 +8,7 @@ import { appActions, card, demoAgents, expect, paneTabs, startSessionAndPrompt, 
 // from 640 to 1920 leaves a blank region; a notice never moves the session.
 
 const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
-const composer = (page: Page) => page.getByRole('combobox', { name: 'Message' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Agents' });
 const requestsTab = (page: Page) => paneTabs(page).getByRole('tab', { name: /^Requests/ });
 const sessionTab = (page: Page) => paneTabs(page).getByRole('tab', { name: 'Session' });
@@ -463,6 +463,9 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await expect(signIn).toBeVisible();
     const header = app.getByRole('main').locator('.agent-header');
     expect((await box(header)).height, 'the agent header’s height (it was 105 px)').toBeLessThanOrEqual(72);
+    // spec E-REQ-7: what the agent reported is said to be its own word (hostile review, session 20: an agent called
+    // itself "Switchboard (system)", and the header showed that under its name as if Switchboard said it).
+    await expect(header).toContainText(/Calls itself switchboard-demo-agent, version \d/);
     // The description stays the button's, for assistive tech, folded or not.
     await expect(signIn).toHaveAccessibleDescription(/Sign in to the demo service/);
     const about = app.getByRole('button', { name: 'About signing in with Demo sign-in' });

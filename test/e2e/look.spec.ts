@@ -42,7 +42,7 @@ for (const theme of THEMES) {
       await form.getByRole('button', { name: 'Send' }).click();
       await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
 
-      const composer = app.getByRole('combobox', { name: 'Message' });
+      const composer = app.getByRole('textbox', { name: 'Message', exact: true });
       await expect(app.getByRole('button', { name: 'Stop' })).toBeDisabled();
       await composer.fill('lookalike');
       await composer.press('Enter');
@@ -201,8 +201,8 @@ test.describe('layout at every width', () => {
       expect(transcript.height, `transcript height at ${width}×${height}`).toBeGreaterThanOrEqual(height / 2);
     }
     // A request brings the column back.
-    await app.getByRole('combobox', { name: 'Message' }).fill('form');
-    await app.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('form');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
     await expect(card(app, 'Demo agent')).toBeVisible();
     await expect(requests).toHaveCount(1);
   });

@@ -39,7 +39,7 @@ test.describe('after the last request', () => {
         await form.getByRole('button', { name: 'Decline' }).press('Enter');
       }
       await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
-      await expect(app.getByRole('combobox', { name: 'Message' })).toBeFocused();
+      await expect(app.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
     });
   }
 });
@@ -68,7 +68,7 @@ test.describe('a model the agent will not switch to', () => {
     await model.selectOption('demo-xl');
     const refusal = app.getByRole('alert').filter({ hasText: 'Demo XL' });
     await expect(refusal).toHaveText('Demo agent did not switch the model: Demo XL is not available to you');
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('status');
     await composer.press('Enter');
     await expect(refusal).toHaveCount(0);

@@ -29,7 +29,7 @@ async function fullyOnScreen(locator: Locator): Promise<boolean> {
 
 async function sendPrompt(page: Page, text: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Stop' })).toBeDisabled();
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await composer.fill(text);
   await composer.press('Enter');
 }
@@ -244,7 +244,7 @@ test.describe('choices that say what they do', () => {
     expect(looks.allowOnce, 'Allow once is marked as the destructive choice').toBe(looks.danger);
     expect(looks.allowAlways, 'Always allow is marked as the destructive choice').toBe(looks.danger);
     // Reject stays the default: Next waiting request puts focus on it.
-    await app.getByRole('combobox', { name: 'Message' }).focus();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).focus();
     await app.keyboard.press('Control+Alt+ArrowDown');
     await expect(reject).toBeFocused();
     await expect(request.getByRole('button', { name: 'Cancel', exact: true })).toHaveAccessibleDescription(
@@ -340,7 +340,7 @@ test.describe('keys inside a card', () => {
     await startSessionAndPrompt(app, 'Demo agent', 'two');
     const colour = app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Question 1 of 2' });
     await expect(colour.getByRole('radio', { name: 'green' })).toBeChecked();
-    await app.getByRole('combobox', { name: 'Message' }).focus();
+    await app.getByRole('textbox', { name: 'Message', exact: true }).focus();
     await app.keyboard.press('Control+Alt+ArrowDown');
     await expect(colour.getByRole('radio', { name: 'green' })).toBeFocused();
     // Arrow keys then move the choice within the group, as in any radio group.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoAgents, expect, test } from './fixtures';
 
@@ -6,7 +7,7 @@ import { demoAgents, expect, test } from './fixtures';
 // mentions, and a display terminal. The built renderer in Chromium, the real core and the demo agent.
 
 const transcript = (page: Page) => page.getByRole('log', { name: 'Transcript' });
-const composer = (page: Page) => page.getByRole('combobox', { name: 'Message' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const sessionBar = (page: Page) => page.getByRole('group', { name: 'Session settings' });
 
 async function newSession(page: Page, agentName = 'Demo agent'): Promise<void> {
@@ -96,10 +97,14 @@ test.describe('the composer', () => {
     await composer(app).press('/');
     const list = app.getByRole('listbox', { name: 'Commands' });
     await expect(list).toBeVisible();
-    await expect(composer(app)).toHaveAttribute('aria-expanded', 'true');
+    // The text box owns the list and points at the chosen option, keeping the role a textarea may have (axe).
+    await expect(composer(app)).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
     await composer(app).pressSequentially('ech');
     await expect(list.getByRole('option')).toHaveCount(1);
     await expect(list.getByRole('option', { selected: true })).toContainText('Say back what you type');
+    await expect(composer(app)).toHaveAttribute('aria-activedescendant', (await list.getByRole('option', { selected: true }).getAttribute('id'))!);
+    const { violations } = await new AxeBuilder({ page: app }).withRules(['aria-allowed-role', 'aria-allowed-attr']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await expect(list.getByRole('option', { selected: true })).toContainText('what to say back');
     await composer(app).press('Enter');
     await expect(composer(app)).toHaveValue('/echo ');

@@ -190,7 +190,7 @@ test.describe('a message typed while the agent’s turn goes on', () => {
   test('is kept with a plain reason and a way to the request, and sends once the turn is over', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     await expect(card(app, 'Demo agent')).toBeVisible();
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('hello there');
     await composer.press('Enter');
     await expect(composer).toHaveValue('hello there');
@@ -227,7 +227,7 @@ test.describe('what stays above and below the transcript', () => {
     await expect(transcript(app).getByRole('group', { name: 'Plan' })).toContainText('3 of 3 done');
 
     // Stopped half way: the strip does not keep saying "1 of 3 done · …" as if the work went on.
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('plan');
     await composer.press('Enter');
     await expect(planStrip(app)).toBeVisible();
@@ -249,7 +249,7 @@ test.describe('what stays above and below the transcript', () => {
     await app.getByRole('button', { name: 'New session' }).click();
     const suggestions = app.getByRole('list', { name: 'Try' });
     await expect(suggestions).toBeVisible();
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('plan');
     await composer.press('Enter');
     await expect(suggestions).toHaveCount(0);

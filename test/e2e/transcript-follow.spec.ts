@@ -39,7 +39,7 @@ async function newestRowIndex(page: Page): Promise<number> {
 async function fillWithRecords(page: Page): Promise<void> {
   await startSessionAndPrompt(page, 'Demo agent', 'plan');
   const log = transcript(page);
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
   await expect(log).toContainText('All three steps are done', { timeout: 15_000 });
   await expect(log).not.toHaveAttribute('aria-busy');
   for (let i = 0; i < 3; i++) {
@@ -91,7 +91,7 @@ test.describe('following the newest text', () => {
     await expect(transcript(app)).toContainText('Question 2 (lunch): You cancelled.');
     await expectPinned(app);
 
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('plan');
     await composer.press('Enter');
     await expect(transcript(app)).not.toHaveAttribute('aria-busy', { timeout: 15_000 });
@@ -108,7 +108,7 @@ test.describe('following the newest text', () => {
     const explain = log.getByRole('button', { name: 'Tell the agent why…' }).last();
     await expect(explain).toBeInViewport();
     await explain.click();
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await expect(composer).toBeFocused();
     await expectPinned(app);
     await app.keyboard.insertText('I cannot see colours, and this reason is long enough to wrap the composer onto more lines.');
@@ -145,7 +145,7 @@ test.describe('following the newest text', () => {
     const log = await pinnedWithRecords(app);
     await scrollUp(app);
 
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('plan');
     await composer.press('Enter');
     await expect(jumpToLatest(app)).toHaveCount(0);
@@ -189,7 +189,7 @@ test.describe('following a reply that streams at an agent\'s pace', () => {
   test('opening and closing a thought while the reply streams never unpins it', async ({ app }) => {
     await app.setViewportSize({ width: 1440, height: 900 });
     const log = await pinnedWithRecords(app);
-    const composer = app.getByRole('combobox', { name: 'Message' });
+    const composer = app.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill('plan');
     await composer.press('Enter');
     const thought = log.locator('.entry-thought summary').last();

@@ -28,7 +28,7 @@ test('a long transcript draws only what is in view, follows the newest text, and
   await sidebar.getByRole('button', { name: /^Bench agent/ }).click();
   await expect(sidebar.getByText('Ready').first()).toBeVisible();
   await app.getByRole('button', { name: 'New session' }).click();
-  const composer = app.getByRole('combobox', { name: 'Message' });
+  const composer = app.getByRole('textbox', { name: 'Message', exact: true });
   for (let turn = 0; turn < TURNS; turn++) {
     await composer.fill(`stream 80 turn-${turn}`);
     await composer.press('Enter');

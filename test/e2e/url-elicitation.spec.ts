@@ -71,8 +71,8 @@ test.describe('URL mode', () => {
     await startSessionAndPrompt(app, 'Demo agent', 'url');
     await card(app, 'Demo agent').getByRole('button', { name: 'Decline' }).click();
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You declined.');
-    await app.getByRole('combobox', { name: 'Message' }).fill('url');
-    await app.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).fill('url');
+    await app.getByRole('textbox', { name: 'Message', exact: true }).press('Enter');
     await card(app, 'Demo agent').getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('You cancelled.');
     // spec E-URL-2, E-RES-1

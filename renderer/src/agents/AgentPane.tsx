@@ -158,7 +158,13 @@ export function AgentPane(props: AgentPaneProps) {
               a state that stops the user: starting, off, stopped. */}
           {(info || (!detail && !ready)) && (
             <p className="agent-meta">
-              {info && <span>{info}</span>}
+              {/* The agent's own words about itself (spec E-REQ-7), said as such: it may name itself anything. */}
+              {info && agent.agentInfo && (
+                <span title="What the agent reported about itself when it started">
+                  Calls itself {agent.agentInfo.name}
+                  {agent.agentInfo.version ? `, version ${agent.agentInfo.version}` : ''}
+                </span>
+              )}
               {!detail && !ready && (
                 <span className={`agent-state status-text-${agent.status.kind}`}>{agentStatusText(agent.status)}</span>
               )}

@@ -40,8 +40,9 @@ type Suggestion = { kind: 'command'; command: CommandView } | { kind: 'file'; pa
 
 /**
  * The message box (issue 11, scopes 3 and 5). Typing `/` at the start lists the agent's commands with their
- * descriptions; `@` lists files of the session's folder (main's finder, `.gitignore` respected). Both are an ARIA
- * combobox over a listbox: arrows move, Enter or Tab chooses, Escape closes. A chosen command shows its input
+ * descriptions; `@` lists files of the session's folder (main's finder, `.gitignore` respected). Both are a listbox
+ * the text box owns (`aria-autocomplete="list"`, `aria-activedescendant`): arrows move, Enter or Tab chooses, Escape
+ * closes. A chosen command shows its input
  * hint. Images can be pasted or dropped where the agent takes images (at most 5 MB each); pasting a long text
  * makes it an attachment. What the agent cannot take is not offered.
  */
@@ -249,8 +250,8 @@ export function Composer(props: ComposerProps) {
           ref={composerRef}
           className="composer-input"
           aria-label="Message"
-          role="combobox"
-          aria-expanded={open}
+          // A textarea keeps its textbox role (ARIA in HTML allows no other; axe's aria-allowed-role): a textbox
+          // may own an autocomplete list and point at its active option, which is all the suggestions need.
           aria-controls={open ? listId : undefined}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           aria-autocomplete="list"
