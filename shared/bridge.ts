@@ -100,6 +100,12 @@ export interface AgentView {
   authMethods: Array<{ methodId: string; name: string; description?: string; terminalCommand?: string }>;
   /** A sign-in in progress (its request-scoped elicitations are labelled "while signing in", E-REQ-3). */
   signingIn?: { methodId: string };
+  /**
+   * The method the user signed in with on this connection: ACP `authenticate` answered with a result (not an
+   * error), which is all the protocol says about success. Cleared when the agent restarts, or when it turns a
+   * New session down asking for sign-in again.
+   */
+  signedIn?: { methodId: string };
   /** Names of the MCP servers this agent gets in each session. */
   mcpServers?: string[];
   /** From the current connection's `initialize`, once ready. */

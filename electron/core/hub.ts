@@ -603,7 +603,7 @@ export class Hub {
 
   private async launch(runtime: AgentRuntime): Promise<void> {
     const { config } = runtime;
-    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, capabilities: undefined, authMethods: [], signingIn: undefined });
+    this.setAgent(runtime, { status: { kind: 'starting' }, protocolVersion: undefined, agentInfo: undefined, capabilities: undefined, authMethods: [], signingIn: undefined, signedIn: undefined });
     let process: RunningAgent;
     try {
       process = this.startAgent(config);
@@ -970,6 +970,7 @@ export class Hub {
     this.setAgent(runtime, { signingIn: { methodId } });
     try {
       await connection.authenticate(methodId, signIn.signal);
+      if (runtime.connection === connection) this.setAgent(runtime, { signedIn: { methodId } });
       this.emit({ type: 'notice', level: 'info', agentId, text: `Signed in to ${runtime.config.name}.` });
     } catch (error) {
       if (signIn.signal.aborted) throw new Error('Sign-in cancelled.');
@@ -1174,6 +1175,8 @@ export class Hub {
       created = await connection.newSession(cwd, setup.mcpServers);
     } catch (error) {
       if (isAuthRequired(error) && runtime.view.authMethods.length) {
+        // Whatever sign-in there was no longer holds: the Sign in buttons come back.
+        if (runtime.view.signedIn) this.setAgent(runtime, { signedIn: undefined });
         throw new Error(`${runtime.config.name} asks you to sign in first: use a Sign in button above.`);
       }
       throw new Error(`${runtime.config.name} could not start a session: ${describeAgentError(error, this.secretValues())}`);

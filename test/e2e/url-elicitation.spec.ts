@@ -147,6 +147,10 @@ test.describe('signing in', () => {
     await finishSignInPage(app, open.url);
     await expect(app.getByRole('status', { name: 'Notices' })).toContainText('Signed in to Demo agent.');
     await expect(app.getByRole('button', { name: 'Cancel sign-in' })).toHaveCount(0);
+    // The header shows the signed-in state (authenticate answered with a result), not the offer to sign in again.
+    const header = app.getByRole('main').locator('.agent-header');
+    await expect(header.getByRole('status')).toHaveText('Signed in with Demo sign-in');
+    await expect(app.getByRole('button', { name: 'Sign in with Demo sign-in' })).toHaveCount(0);
   });
 
   test('a sign-in the user cancels after opening its page says cancelled, never done', async ({ app }) => {

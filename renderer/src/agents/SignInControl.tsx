@@ -26,6 +26,7 @@ export function SignInControl({ agent }: { agent: AgentView }) {
 
   const methodId = agent.signingIn?.methodId ?? requested;
   const method = methodId ? agent.authMethods.find((m) => m.methodId === methodId) : undefined;
+  const signedIn = agent.signedIn ? agent.authMethods.find((m) => m.methodId === agent.signedIn?.methodId) : undefined;
 
   // The method buttons and "Cancel sign-in" replace each other; a keyboard user stays on whichever shows.
   useEffect(() => {
@@ -93,6 +94,11 @@ export function SignInControl({ agent }: { agent: AgentView }) {
             Cancel sign-in
           </button>
         </div>
+      ) : signedIn ? (
+        // ACP says no more than that authenticate succeeded; the buttons come back if the agent asks again.
+        <p className="sign-in-status sign-in-done" role="status">
+          Signed in<span className="muted"> with {signedIn.name}</span>
+        </p>
       ) : (
         <ul className="sign-in-methods">
           {agent.authMethods.map((m, index) =>
