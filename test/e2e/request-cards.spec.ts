@@ -94,6 +94,19 @@ test.describe('a long request', () => {
     await expect(transcript(app)).toContainText('The form: You accepted: {"folders":["packages/module-60"]}');
   });
 
+  test('the long message folds in the transcript record as it does on the card', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Demo agent', 'long');
+    await expect(longForm(app)).toBeVisible();
+    const record = transcript(app).getByRole('group', { name: 'Form request' }).first();
+    // Folded (the card's component and limit), not dozens of lines of the message (new-user review, 46-long.png).
+    const showAll = record.getByRole('button', { name: /^Show all \(/ });
+    await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    expect((await record.boundingBox())!.height).toBeLessThan(600);
+    await showAll.click();
+    await expect(record.getByRole('region', { name: 'Message from the agent' })).toBeVisible();
+    await expect(record.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('a very long address scrolls in its own focusable box', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'long');
     const consent = app.getByRole('article', { name: 'Request from Demo agent' }).filter({ hasText: 'Open this report of the build.' });

@@ -1,6 +1,8 @@
 import type { RequestRecordView } from '../../../shared/bridge';
 import { useRecordActions } from './record-actions';
 import { recordFields } from './record-fields';
+import { CardMessage } from '../elicitation/CardMessage';
+import { isLongMessage } from '../elicitation/message-fold';
 import './RequestRecord.css';
 
 /**
@@ -48,12 +50,16 @@ const MODE_LABEL: Record<RequestRecordView['mode'], string> = {
 export function RequestRecord({ request }: { request: RequestRecordView }) {
   const actions = useRecordActions();
   const { fields, notSent } = recordFields(request, actions !== null);
+  const long = isLongMessage(request.message);
   return (
     <div className={`entry entry-system request-record outcome-${request.outcome}`} role="group" aria-label={`${MODE_LABEL[request.mode]} request`}>
       <p className="request-record-head">
         <span className="request-record-mode">{MODE_LABEL[request.mode]}</span>
-        <span className="request-record-message plain-text">{request.message}</span>
+        {!long && <span className="request-record-message plain-text">{request.message}</span>}
       </p>
+      {/* A long message folds as it does on the card (same component and limit): a 500 KB question ran for
+          dozens of lines in the transcript (new-user review). */}
+      {long && <CardMessage text={request.message} agentName="the agent" />}
       {request.host && (
         <p className="request-record-line">
           Address on <code translate="no">{request.host}</code>
