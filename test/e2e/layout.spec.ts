@@ -596,8 +596,11 @@ test.describe('the agent header’s sign-in in a tight header', () => {
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       const signIn = app.getByRole('button', { name: 'Sign in with Demo sign-in' });
       await expect(signIn).toBeVisible();
-      expect(await signIn.evaluate((el) => (el as HTMLElement).innerText), 'what it reads').toBe('Sign in');
-      expect(await signIn.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the label is not cut').toBe(true);
+      // The header picks its label once the request's card has taken its room; read it after that, not before
+      // (read at once, it failed under load while the card was still arriving).
+      await expect(app.locator('article.card').first()).toBeAttached();
+      await expect.poll(() => signIn.evaluate((el) => (el as HTMLElement).innerText), { message: 'what it reads' }).toBe('Sign in');
+      await expect.poll(() => signIn.evaluate((el) => el.scrollWidth <= el.clientWidth), { message: 'the label is not cut' }).toBe(true);
       await expect(signIn).toHaveAttribute('title', 'Sign in with Demo sign-in');
     });
   }
