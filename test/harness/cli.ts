@@ -5,7 +5,8 @@
  * does the end of the process that started it or of npm above it (npm passes neither SIGHUP nor, to a shell that
  * does not, SIGTERM on). Agent edits made in
  * the page are kept in memory only; the `--config` file is never written. `--data DIR` keeps the session
- * history (and the demo agent's sessions) there, so a restart finds them; without it they are in memory.
+ * history (and the demo agent's sessions) there, so a restart finds them; without it they are in memory. `--help`
+ * prints the options; an unknown one is told in a sentence with them (exit 2).
  */
 import { parseArgs } from 'node:util';
 import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
@@ -16,9 +17,31 @@ import { startHarness } from './server';
 /** How often, in ms, the harness checks that the process that started it is still running: stops within about this. */
 const PARENT_CHECK_MS = 500;
 
-const { values } = parseArgs({
-  options: { config: { type: 'string' }, port: { type: 'string', default: '0' }, verbose: { type: 'boolean' }, data: { type: 'string' } },
-});
+const USAGE = `Usage: npm run harness -- [--port N] [--data DIR] [--config FILE] [--verbose]
+  Serves Switchboard's real window in a browser, against the real core, on 127.0.0.1.
+  --port N       keep this port across restarts (default: a free one)
+  --data DIR     keep session history in DIR, so a restart finds it (default: in memory)
+  --config FILE  read agents from FILE, never written (default: the demo agents)
+  --verbose      print the core's log lines (redacted) to stderr
+  --help         print this`;
+
+/** The options, or undefined after printing the usage (asked for, or after an unknown option, with its sentence). */
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: { config: { type: 'string' }, port: { type: 'string', default: '0' }, verbose: { type: 'boolean' }, data: { type: 'string' }, help: { type: 'boolean' } },
+    });
+    if (!values.help) return values;
+    console.log(USAGE);
+    process.exit(0);
+  } catch (error) {
+    // parseArgs' own message ("Unknown option '--x'…") is a sentence; its stack trace is not.
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = readOptions();
 
 try {
   const config = values.config ? await loadAgentsConfig(values.config) : defaultAgentsConfig();

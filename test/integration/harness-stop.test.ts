@@ -111,3 +111,26 @@ it('says on start that its address is new each time, so a tab from an earlier ru
     'This address is new each time the harness starts (its port and its token; --port N keeps the port): after a restart, open the new one; a tab from before cannot reconnect.',
   );
 });
+
+it('prints its usage for --help, and a sentence with the usage, not a stack trace, for an unknown option', async () => {
+  // New-user review, session 20: `--help` was an uncaught ERR_PARSE_ARGS_UNKNOWN_OPTION with a stack trace.
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((done) => {
+      const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      spawned.push(child);
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (err += chunk));
+      child.on('exit', (code) => done({ code, out, err }));
+    });
+  const help = await run(['--help']);
+  expect(help.code).toBe(0);
+  expect(help.out).toMatch(/^Usage: npm run harness -- /);
+  expect(help.out).toContain('--data DIR');
+  const unknown = await run(['--colour']);
+  expect(unknown.code).toBe(2);
+  expect(unknown.err).toMatch(/^Unknown option '--colour'/);
+  expect(unknown.err).toContain('Usage: npm run harness');
+  expect(unknown.err).not.toMatch(/^\s+at /m);
+});
