@@ -140,7 +140,7 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     await sidebar.getByRole('button', { name: /^Bench agent 0/ }).click();
     await sidebar.getByText('Ready').first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'New session' }).click();
-    const composer = page.getByRole('combobox', { name: 'Message' });
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
     await composer.fill(`stream ${INGEST_CHUNKS} cards ${STREAM_CARDS}`);
     const started = performance.now();
     await page.evaluate(() => ((window as unknown as { __bench: { promptAt: number } }).__bench.promptAt = performance.now()));
