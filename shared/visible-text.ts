@@ -60,17 +60,29 @@ export function hasInvisible(text: string): boolean {
 export interface RevealOptions {
   /** Leave C0/C1 controls as they are: only for a display terminal's output, whose renderer handles them. */
   keepControls?: boolean;
+  /**
+   * Mark tab, line feed, carriage return and the Unicode line and paragraph separators too: for an agent's name
+   * quoted inside a sentence (a file name), which must read as one name, never as more lines.
+   */
+  oneLine?: boolean;
 }
+
+/** What {@link RevealOptions.oneLine} marks besides {@link INVISIBLE}. */
+const LINE_BREAKING = /[\t\n\r\u2028\u2029]/g;
 
 /**
  * Returns `text` with every invisible formatting and control character replaced by its marker (`⟨U+202E⟩`,
- * `⟨U+0007⟩`), except tab, line feed and carriage return, and joiners kept between non-ASCII letters or
- * pictographs (see the module comment). Linear in the length of `text`; never throws; the identity for text
- * without such characters (the same string is returned).
+ * `⟨U+0007⟩`), except tab, line feed and carriage return (unless `options.oneLine`), and joiners kept between
+ * non-ASCII letters or pictographs (see the module comment). Linear in the length of `text`; never throws; the
+ * identity for text without such characters (the same string is returned).
  */
 export function revealInvisible(text: string, options?: RevealOptions): string {
   if (typeof text !== 'string') return text;
-  const keepControls = options?.keepControls === true;
+  const revealed = revealFormatting(text, options?.keepControls === true);
+  return options?.oneLine ? revealed.replace(LINE_BREAKING, (char) => invisibleMarker(char.codePointAt(0)!)) : revealed;
+}
+
+function revealFormatting(text: string, keepControls: boolean): string {
   return text.replace(INVISIBLE, (char: string, offset: number) => {
     const codePoint = char.codePointAt(0)!;
     if (codePoint <= 0x9f) return keepControls ? char : invisibleMarker(codePoint);

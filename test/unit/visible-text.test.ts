@@ -14,6 +14,13 @@ const EVIL = `evil${RLO}exe.txt`;
 const SHOWN = 'evil⟨U+202E⟩exe.txt';
 
 describe('revealInvisible', () => {
+  it('keeps line breaks and tabs, and with oneLine marks them and the Unicode line separators too', () => {
+    // A file name quoted in a sentence must read as one name (hostile review, session 20; spec E-PRIV-1).
+    expect(revealInvisible('a\tb\nc')).toBe('a\tb\nc');
+    expect(revealInvisible('notes\n\rx\u2028y\u2029\tz', { oneLine: true })).toBe('notes⟨U+000A⟩⟨U+000D⟩x⟨U+2028⟩y⟨U+2029⟩⟨U+0009⟩z');
+    expect(revealInvisible('a\u202Eb', { oneLine: true })).toBe('a⟨U+202E⟩b');
+  });
+
   it('shows a right-to-left override as its code point instead of reversing the text after it', () => {
     expect(revealInvisible(EVIL)).toBe(SHOWN);
   });

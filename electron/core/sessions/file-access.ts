@@ -10,7 +10,7 @@ import { lstat, mkdir, open, realpath, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { MAX_FILE_BYTES, MAX_READ_ANSWER_BYTES } from '../budgets';
-import { invisibleMarker, revealInvisible } from '../../../shared/visible-text';
+import { revealInvisible } from '../../../shared/visible-text';
 
 /**
  * Flags for opening a file the agent named. O_NOFOLLOW: a link that appeared at the last step since the
@@ -125,7 +125,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 export function displayPath(root: string, path: string): string {
   const rel = relative(root, path);
   const shown = rel && !rel.startsWith('..') ? rel : path;
-  return revealInvisible(shown).replace(/[\t\n\r]/g, (char) => invisibleMarker(char.charCodeAt(0)));
+  return revealInvisible(shown, { oneLine: true });
 }
 
 /**
