@@ -275,6 +275,13 @@ describe('secret detection', () => {
     expect(fieldOf({ type: 'string', description: 'Your p@ssw0rd' }).looksSecret).toBe(true);
   });
 
+  it('reads a 2 MiB description for the secret check by its start, as a person does', () => {
+    // spec E-FORM-12; a 2 MiB description took 0.9 s of main's thread when read whole (SECRET_CHECK_CHARS).
+    const filler = ' and more words'.repeat(140_000);
+    expect(fieldOf({ type: 'string', title: 'Value', description: `Your GitHub password${filler}` }).looksSecret).toBe(true);
+    expect(fieldOf({ type: 'string', title: 'Value', description: `Your GitHub user name${filler}` }).looksSecret).toBe(false);
+  });
+
   it.each([
     ['Your GitHub user name, not your password'],
     ["Don't paste your password here: the login page asks for it"],
