@@ -23,7 +23,7 @@ import { depthScreen } from './depth-guard';
 import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
 import { requestIdScreen } from './request-ids';
 import { commands, configOptions, MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, oneLineLabel, sessionModes } from './session-setup';
-import { cutText } from '../../../shared/cut-text';
+import { cutText, cutTextCounted } from '../../../shared/cut-text';
 import { MAX_TITLE_CHARS, normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
@@ -560,7 +560,7 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
         title: cutText(cx.params.title, MAX_TITLE_CHARS),
-        ...(cx.params.description ? { description: cx.params.description } : {}),
+        ...(cx.params.description ? { description: cutTextCounted(cx.params.description, MAX_PERMISSION_DESCRIPTION_CHARS) } : {}),
         ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
         ...permissionTargets(subjectToolCall),
         // v2's own `subject.command` wins over `rawInput`'s, bounded the same way.
@@ -573,6 +573,13 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
   // session/update never reaches this app either: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream);
 }
+
+/**
+ * Characters kept of a v2 permission request's `description` ("why permission is needed"): a few paragraphs, past
+ * what anyone reads before choosing. The rest is left out with "… (N more characters not shown)": uncut, a
+ * description as long as the line budget was held on main and drawn on the card, only the pending budget counting it.
+ */
+export const MAX_PERMISSION_DESCRIPTION_CHARS = 8_000;
 
 /**
  * Options kept per permission request: ACP's kinds are allow and reject, once or always; each option is a button on
