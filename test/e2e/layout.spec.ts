@@ -735,7 +735,9 @@ test.describe('what the designer found in session 19', () => {
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       const bar = app.locator('.session-header');
       await expect(bar).toContainText('Waiting for you');
-      const mode = app.getByRole('combobox', { name: 'Mode', exact: true });
+      // Beside the Requests column the pickers wait behind one button at the bar's end (designer's review,
+      // session 21: with usage and Show it the bar wrapped to two lines here).
+      const mode = bar.getByRole('button', { name: 'Session settings' });
       // Measured from the bar's right end: the Requests column may close on Stop and widen the session.
       const place = async () => {
         const [m, b] = [await box(mode), await box(bar)];
@@ -752,8 +754,23 @@ test.describe('what the designer found in session 19', () => {
       await expect(bar).toContainText('Waiting for you');
       await expect(bar.getByRole('button', { name: /Show it$/ })).toBeVisible();
       const waitingAt = await place();
-      expect(waitingAt.fromRight, 'Mode’s place after the state changed').toBe(stoppedAt.fromRight);
-      expect(waitingAt.y, 'Mode’s line after the state changed').toBe(stoppedAt.y);
+      expect(waitingAt.fromRight, 'the settings’ place after the state changed').toBe(stoppedAt.fromRight);
+      expect(waitingAt.y, 'the settings’ line after the state changed').toBe(stoppedAt.y);
+      // One line with the state, Show it, the folder and the usage, and the pickers one Enter away.
+      await expect(bar).toContainText('tokens');
+      expect((await box(bar)).height, 'the session bar’s height at 1440×900 beside a request').toBeLessThanOrEqual(44);
+      await mode.press('Enter');
+      await expect(app.getByRole('combobox', { name: 'Mode', exact: true })).toBeVisible();
+      await app.keyboard.press('Escape');
+      await expect(mode).toBeFocused();
+    });
+
+    test('without a request the session bar shows its pickers on its one line', async ({ app }) => {
+      await startSessionAndPrompt(app, 'Demo agent', 'plan');
+      const bar = app.locator('.session-header');
+      await expect(bar).toContainText('tokens');
+      await expect(bar.getByRole('combobox', { name: 'Mode', exact: true })).toBeVisible();
+      expect((await box(bar)).height, 'the session bar’s height at 1440×900').toBeLessThanOrEqual(44);
     });
   });
 });
