@@ -20,3 +20,20 @@ export function cutText(text: string, max: number): string {
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}${ELLIPSIS}`;
 }
+
+/**
+ * `text` when it has at most `max` code units, else its start followed by "… (N more characters not shown)", the
+ * whole at most `max` long (N counts the UTF-16 code units left out; a surrogate pair is never split). For long
+ * prose the user should know was cut, and by how much. Linear in `max`, not in the length of `text`.
+ */
+export function cutTextCounted(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // The note for the whole text is the longest any cut of it needs, so leaving room for that one always fits.
+  const cut = cutText(text, Math.max(1, max - omittedNote(text.length).length));
+  return `${cut}${omittedNote(text.length - (cut.length - ELLIPSIS.length))}`;
+}
+
+/** " (12,345 more characters not shown)", after the ellipsis of a cut text. */
+function omittedNote(omitted: number): string {
+  return ` (${omitted.toLocaleString('en')} more characters not shown)`;
+}

@@ -78,6 +78,13 @@ test.describe('800×600 with a request waiting', () => {
       const header = request.getByRole('heading', { name: 'Demo agent' });
       const controls = [header, ...waiting.buttons.map((name) => request.getByRole('button', { name, exact: true }))];
       for (const control of controls) await expectOnScreen(control, `${await control.textContent()} before scrolling`);
+      // Designer's review, session 21: Decline and Cancel wrapped under Review. An answer and its two ways to say no
+      // are one row in the 280 px column (a permission's four choices keep to two rows, PermissionCard.css).
+      if (waiting.prompt !== 'permission') {
+        const rows = new Set<number>();
+        for (const name of waiting.buttons) rows.add(Math.round((await box(request.getByRole('button', { name, exact: true }))).y));
+        expect([...rows], `${waiting.buttons.join(', ')} on one row`).toHaveLength(1);
+      }
       const queueBody = app.getByRole('complementary').locator('.queue-body');
       await queueBody.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       for (const control of controls) await expectOnScreen(control, `${await control.textContent()} scrolled to the end`);
@@ -514,9 +521,19 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     const rest = await box(history.locator('.history-detail-empty'));
     expect(rest.x, 'the placeholder starts at the list’s edge').toBeCloseTo(list.x + list.width, 0);
     expect(rest.x + rest.width, 'and reaches the session area’s right edge').toBeCloseTo(main.x + main.width, 0);
+    // History's own header is one line: its title and the search (designer's review, session 21).
+    expect((await box(history.locator('.history-head'))).height, 'History’s own header').toBeLessThanOrEqual(60);
     // Choosing a session puts it there.
     await history.getByRole('button', { name: /plan/ }).first().click();
     await expect(placeholder).toHaveCount(0);
+    // Designer's review, session 21: the chosen session's header took 188 px at 800 px. Compact now: the title and
+    // its actions, then the facts and the state on one line (two rows and the actions at narrower widths).
+    const head = history.locator('.history-detail-head');
+    await expect(head.getByRole('button', { name: 'Go to session' })).toBeVisible();
+    expect((await box(head)).height, 'the chosen session’s header at 1440×900').toBeLessThanOrEqual(90);
+    await app.setViewportSize({ width: 800, height: 600 });
+    await expect(head.getByRole('button', { name: 'Back to history' })).toBeVisible();
+    expect((await box(head)).height, 'the chosen session’s header at 800×600').toBeLessThanOrEqual(120);
   });
 
   test('at 640 px the Requests tab and the queue’s heading count the same requests', async ({ app }) => {
@@ -718,7 +735,9 @@ test.describe('what the designer found in session 19', () => {
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       const bar = app.locator('.session-header');
       await expect(bar).toContainText('Waiting for you');
-      const mode = app.getByRole('combobox', { name: 'Mode', exact: true });
+      // Beside the Requests column the pickers wait behind one button at the bar's end (designer's review,
+      // session 21: with usage and Show it the bar wrapped to two lines here).
+      const mode = bar.getByRole('button', { name: 'Session settings' });
       // Measured from the bar's right end: the Requests column may close on Stop and widen the session.
       const place = async () => {
         const [m, b] = [await box(mode), await box(bar)];
@@ -735,8 +754,23 @@ test.describe('what the designer found in session 19', () => {
       await expect(bar).toContainText('Waiting for you');
       await expect(bar.getByRole('button', { name: /Show it$/ })).toBeVisible();
       const waitingAt = await place();
-      expect(waitingAt.fromRight, 'Mode’s place after the state changed').toBe(stoppedAt.fromRight);
-      expect(waitingAt.y, 'Mode’s line after the state changed').toBe(stoppedAt.y);
+      expect(waitingAt.fromRight, 'the settings’ place after the state changed').toBe(stoppedAt.fromRight);
+      expect(waitingAt.y, 'the settings’ line after the state changed').toBe(stoppedAt.y);
+      // One line with the state, Show it, the folder and the usage, and the pickers one Enter away.
+      await expect(bar).toContainText('tokens');
+      expect((await box(bar)).height, 'the session bar’s height at 1440×900 beside a request').toBeLessThanOrEqual(44);
+      await mode.press('Enter');
+      await expect(app.getByRole('combobox', { name: 'Mode', exact: true })).toBeVisible();
+      await app.keyboard.press('Escape');
+      await expect(mode).toBeFocused();
+    });
+
+    test('without a request the session bar shows its pickers on its one line', async ({ app }) => {
+      await startSessionAndPrompt(app, 'Demo agent', 'plan');
+      const bar = app.locator('.session-header');
+      await expect(bar).toContainText('tokens');
+      await expect(bar.getByRole('combobox', { name: 'Mode', exact: true })).toBeVisible();
+      expect((await box(bar)).height, 'the session bar’s height at 1440×900').toBeLessThanOrEqual(44);
     });
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_SESSION_ID_CHARS, type Hub } from '../../electron/core/hub';
 import type { PermissionItemView, TranscriptEntry } from '../../shared/bridge';
 import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } from '../../electron/core/budgets';
-import { MAX_AUTH_METHODS, MAX_PERMISSION_OPTIONS } from '../../electron/core/acp/agent-connection';
+import { MAX_AUTH_METHODS, MAX_PERMISSION_DESCRIPTION_CHARS, MAX_PERMISSION_OPTIONS } from '../../electron/core/acp/agent-connection';
 import { MAX_TITLE_CHARS } from '../../electron/core/acp/session-updates';
 import { MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS } from '../../electron/core/acp/session-setup';
 import { NAME_SCHEMA, agentView, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
@@ -359,6 +359,25 @@ describe('permission requests', () => {
     expect(item.paths!.length).toBeLessThanOrEqual(20);
     expect(Math.max(...item.paths!.map((p) => p.length))).toBeLessThanOrEqual(1024);
     expect(item.paths).not.toContain('');
+  });
+
+  // The brief: every agent input bounded by a named constant; a long text is cut visibly, saying how much is left out.
+  it('cuts a v2 description to MAX_PERMISSION_DESCRIPTION_CHARS, saying how many characters are not shown', async () => {
+    const { hub, puppet } = await session();
+    const description = `Why: ${'because '.repeat(500_000)}`; // 4 MB, within the line budget
+    await puppet.send({
+      id: 13,
+      method: 'session/request_permission',
+      params: { sessionId: 'sess-1', title: 'Run it', description, subject: { type: 'command', command: 'make', cwd: '/tmp' }, options: [{ optionId: 'ok', name: 'Run', kind: 'allow_once' }] },
+    });
+    const item = (await queueItem(hub)) as PermissionItemView;
+    // Main carries the description as the item's message (the card shows it once).
+    expect(item.message.length).toBeLessThanOrEqual(MAX_PERMISSION_DESCRIPTION_CHARS);
+    const kept = item.message.indexOf('…');
+    expect(description.startsWith(item.message.slice(0, kept))).toBe(true);
+    expect(item.message.slice(kept)).toBe(`… (${(description.length - kept).toLocaleString('en')} more characters not shown)`);
+    await hub.invoke('answerPermission', { itemId: item.itemId, agentId: 'a', optionId: 'ok' });
+    expect((await puppet.responseTo(13)).result).toEqual({ outcome: { outcome: 'selected', optionId: 'ok' } });
   });
 
   it('takes the v2 shape: a title and the command it wants to run', async () => {

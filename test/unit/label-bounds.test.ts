@@ -16,7 +16,8 @@ import { MAX_LABEL_CHARS, oneLineLabel } from '../../electron/core/acp/session-s
 import { MAX_DIFF_LINES, MAX_TOOL_CALL_DIFF_CHARS, MAX_TITLE_CHARS, normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
 import { HistoryStore } from '../../electron/core/history/history-store';
 import { diffLines } from '../../renderer/src/session/diff-lines';
-import type { ToolContentView } from '../../shared/bridge';
+import { Transcript } from '../../electron/core/sessions/transcript';
+import type { ToolContentView, TranscriptEntry } from '../../shared/bridge';
 
 const MiB = 1024 * 1024;
 
@@ -115,6 +116,46 @@ describe('a diff of long lines', () => {
     expect(first.truncatedLines).toBe(2 * (1000 - keptLines));
     // The budget is the tool call's: the second diff gets what the first left, here nothing, and says so.
     expect(second).toMatchObject({ oldText: '', newText: '', truncatedLines: 2000 });
+  });
+
+  it('keeps at most MAX_TOOL_CALL_DIFF_CHARS of diffs for one tool call however many v2 chunks bring them', () => {
+    // Hostile review, session 21: each tool_call_content_chunk was cut on its own, so 4 chunks kept 4 budgets.
+    const entries: TranscriptEntry[] = [];
+    const transcript = new Transcript(entries, () => {});
+    const patch = lines(1000, 3500, '+');
+    const chunk = (path: string) =>
+      normalizeSessionUpdate({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 't1', content: { type: 'diff', changes: [{ operation: 'modify', path }], patch: { format: 'git_patch', text: patch } } });
+    transcript.toolCall('t1', { title: 'Edit' });
+    for (const path of ['/a', '/b', '/c', '/d']) {
+      const update = chunk(path);
+      if (update.kind !== 'tool_call') throw new Error(`expected tool_call, got ${update.kind}`);
+      transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);
+    }
+    const diffs = entries[0].toolCall!.content as Diff[];
+    expect(diffs.map((d) => d.path)).toEqual(['/a', '/b', '/c', '/d']);
+    expect(diffs.reduce((sum, d) => sum + kept(d), 0)).toBeLessThanOrEqual(MAX_TOOL_CALL_DIFF_CHARS);
+    // The first chunk keeps what one diff may; the others keep nothing, and every line left out is counted.
+    const keptLines = diffs[0].patch!.split('\n').length;
+    expect(diffs[0].truncatedLines).toBe(1000 - keptLines);
+    for (const later of diffs.slice(1)) expect(later).toMatchObject({ patch: '', truncatedLines: 1000 });
+  });
+
+  it('lets a later chunk keep what the tool call’s earlier diffs left of the budget', () => {
+    const entries: TranscriptEntry[] = [];
+    const transcript = new Transcript(entries, () => {});
+    const append = (text: string) => {
+      const update = normalizeSessionUpdate({ sessionUpdate: 'tool_call_content_chunk', toolCallId: 't1', content: { type: 'diff', path: '/a', newText: text } });
+      if (update.kind !== 'tool_call') throw new Error(`expected tool_call, got ${update.kind}`);
+      transcript.toolCall(update.toolCallId, update.fields, update.content, update.appendContent);
+    };
+    append(lines(100, 1000, 'a')); // ~100 KB: fits whole
+    append(lines(1000, 1000, 'b')); // ~1 MB: only the budget's rest, ~400 KB
+    const [first, second] = entries[0].toolCall!.content as Diff[];
+    expect(first.truncatedLines).toBeUndefined();
+    expect(kept(first) + kept(second)).toBeLessThanOrEqual(MAX_TOOL_CALL_DIFF_CHARS);
+    const secondLines = second.newText!.split('\n').length;
+    expect(secondLines).toBeGreaterThan(300);
+    expect(second.truncatedLines).toBe(1000 - secondLines);
   });
 
   it('leaves an ordinary diff whole, and still cuts a long one at MAX_DIFF_LINES', () => {

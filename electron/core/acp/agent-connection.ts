@@ -23,12 +23,13 @@ import { depthScreen } from './depth-guard';
 import { negotiateVersion, type MessageScreen, type Negotiated, type ProtocolVersion } from './handshake';
 import { requestIdScreen } from './request-ids';
 import { commands, configOptions, MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS, oneLineLabel, sessionModes } from './session-setup';
-import { cutText } from '../../../shared/cut-text';
+import { cutText, cutTextCounted } from '../../../shared/cut-text';
 import { MAX_TITLE_CHARS, normalizeSessionUpdate, type NormalizedUpdate } from './session-updates';
 import { parseV1ElicitationParams } from './v1-elicitation-params';
 import { checkV2SessionUpdate } from './v2-session-update';
 import { REQUEST_LABELS } from './request-labels';
 import { commandText, permissionTargets } from './permission-targets';
+import { MAX_SIGN_IN_COMMAND_CHARS } from './terminal-sign-in';
 
 /** Sign-in methods kept from `initialize`: agents offer one to three; each is a menu item and is in every agent event. */
 export const MAX_AUTH_METHODS = 20;
@@ -38,11 +39,30 @@ export interface AuthMethodInfo {
   methodId: string;
   name: string;
   description?: string;
-  terminal?: { args: string[]; env: Record<string, string> };
+  /**
+   * The method's own arguments and environment. `tooLong` (lists empty) when together they are longer than the
+   * longest command Switchboard shows, so main refuses the method without ever holding them (see {@link terminalOf}).
+   */
+  terminal?: { args: string[]; env: Record<string, string>; tooLong?: true };
 }
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * A terminal method's arguments and environment as they cross to main: whole while their words, one separator
+ * each, add up to at most MAX_SIGN_IN_COMMAND_CHARS (the longest command line shown), else none of them and
+ * `tooLong`, which main refuses with the same sentence as a long command (terminal-sign-in.ts). Never cut: a cut
+ * command would run something else. The agent chooses these lists' length, up to a whole `initialize` result.
+ */
+function terminalOf(method: Record<string, unknown>): NonNullable<AuthMethodInfo['terminal']> {
+  const args = stringList(method.args);
+  const env = envOf(method.env);
+  let chars = 0;
+  for (const word of args) chars += word.length + 1;
+  for (const [name, value] of Object.entries(env)) chars += name.length + value.length + 2;
+  return chars > MAX_SIGN_IN_COMMAND_CHARS ? { args: [], env: {}, tooLong: true } : { args, env };
 }
 
 function envOf(value: unknown): Record<string, string> {
@@ -178,8 +198,12 @@ interface AgentSide {
 export class AgentConnection {
   constructor(
     readonly version: ProtocolVersion,
-    /** The agent's `initialize` result. */
-    readonly initializeResult: Record<string, unknown>,
+    /**
+     * The agent's `initialize` result, read only here, in the connection's worker: it is as large as the agent
+     * makes it (up to MAX_LINE_BYTES), so it never crosses to main; the getters below give main the bounded
+     * parts it uses (a 3 MiB result of small objects once held main's event loop 0.6–1.6 s as it arrived).
+     */
+    private readonly initializeResult: Record<string, unknown>,
     readonly advertisedModes: ReadonlyArray<ElicitationMode>,
     private readonly agent: AgentSide,
     private readonly outgoing: Negotiated['outgoing'],
@@ -340,7 +364,7 @@ export class AgentConnection {
       if (!methodId || methodId.length > MAX_LABEL_CHARS) return [];
       const name = cutText(typeof m.name === 'string' ? m.name : methodId, MAX_LABEL_CHARS);
       const info: AuthMethodInfo = { methodId, name, ...(typeof m.description === 'string' ? { description: cutText(m.description, MAX_DESCRIPTION_CHARS) } : {}) };
-      if (m.type === 'terminal') info.terminal = { args: stringList(m.args), env: envOf(m.env) };
+      if (m.type === 'terminal') info.terminal = terminalOf(m);
       return [info];
     });
   }
@@ -536,7 +560,7 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
       const permission: PermissionRequest = {
         sessionId: cx.params.sessionId,
         title: cutText(cx.params.title, MAX_TITLE_CHARS),
-        ...(cx.params.description ? { description: cx.params.description } : {}),
+        ...(cx.params.description ? { description: cutTextCounted(cx.params.description, MAX_PERMISSION_DESCRIPTION_CHARS) } : {}),
         ...(toolCallIdOf(subject) ? { toolCallId: toolCallIdOf(subject) } : {}),
         ...permissionTargets(subjectToolCall),
         // v2's own `subject.command` wins over `rawInput`'s, bounded the same way.
@@ -549,6 +573,13 @@ function attachV2(negotiated: Negotiated, { callbacks }: ConnectOptions, labelOf
   // session/update never reaches this app either: connectAgent takes it from the stream (see there).
   return app.connect(negotiated.stream);
 }
+
+/**
+ * Characters kept of a v2 permission request's `description` ("why permission is needed"): a few paragraphs, past
+ * what anyone reads before choosing. The rest is left out with "… (N more characters not shown)": uncut, a
+ * description as long as the line budget was held on main and drawn on the card, only the pending budget counting it.
+ */
+export const MAX_PERMISSION_DESCRIPTION_CHARS = 8_000;
 
 /**
  * Options kept per permission request: ACP's kinds are allow and reject, once or always; each option is a button on

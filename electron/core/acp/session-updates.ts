@@ -16,8 +16,9 @@ import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../budgets';
 /** Lines of one side of a diff kept for display; the rest is counted, not shown. */
 export const MAX_DIFF_LINES = 2000;
 /**
- * Characters of diff text kept per tool call update, every side of every diff in it together; the lines past it are
- * counted ("N more lines not shown"), not kept. 512 Ki characters is both sides of a 2 000-line file of 130-character
+ * Characters of diff text kept per tool call, every side of every diff in it together: per update that sets its
+ * content, and across the v2 chunks that add to it (the transcript cuts those, {@link capAppendedDiffs}); the lines past
+ * it are counted ("N more lines not shown"), not kept. 512 Ki characters is both sides of a 2 000-line file of 130-character
  * lines. Lines bound the count, not the length: 4 tool calls each with a 1 000-line diff of 3.5 KB lines (28 MB, under
  * the transcript budget) stalled the renderer 11.9 s and took 1.26 GB of its heap (hostile review, session 20).
  */
@@ -225,6 +226,39 @@ function diff(item: Json, budget: DiffBudget): ToolContentView {
     ...(patch.text !== undefined ? { patch: patch.text } : {}),
     ...(patch.dropped ? { truncatedLines: patch.dropped } : {}),
   };
+}
+
+/** Characters of diff text in `items` (every side of every diff), as counted against {@link MAX_TOOL_CALL_DIFF_CHARS}. */
+export function diffChars(items: readonly ToolContentView[]): number {
+  let chars = 0;
+  for (const item of items) if (item.type === 'diff') chars += (item.oldText?.length ?? 0) + (item.newText?.length ?? 0) + (item.patch?.length ?? 0);
+  return chars;
+}
+
+/**
+ * Content a tool call gains in pieces (v2 `tool_call_content_chunk`, each already cut here on its own), cut again to
+ * the `chars` of diff text the tool call has left: {@link MAX_TOOL_CALL_DIFF_CHARS} is the tool call's budget, not
+ * each piece's (hostile review, session 20: a fresh budget per chunk let one tool call hold a 512 Ki diff per chunk).
+ * Whole lines, the sides kept alike, as {@link capLines} does; the lines left out join each diff's `truncatedLines`.
+ * Returns `items` itself when everything fits.
+ */
+export function capAppendedDiffs(items: ToolContentView[], chars: number): ToolContentView[] {
+  if (diffChars(items) <= chars) return items;
+  const budget: DiffBudget = { chars: Math.max(0, chars) };
+  return items.map((item): ToolContentView => {
+    if (item.type !== 'diff') return item;
+    const sides = item.patch !== undefined ? [item.patch] : [item.oldText, item.newText];
+    const cut = capLines(sides, budget);
+    const dropped = (item.truncatedLines ?? 0) + cut.reduce((sum, side) => sum + side.dropped, 0);
+    const { oldText: _old, newText: _new, patch: _patch, truncatedLines: _lines, ...rest } = item;
+    return {
+      ...rest,
+      ...(item.patch !== undefined
+        ? { patch: cut[0].text }
+        : { ...(cut[0].text !== undefined ? { oldText: cut[0].text } : {}), ...(cut[1].text !== undefined ? { newText: cut[1].text } : {}) }),
+      ...(dropped ? { truncatedLines: dropped } : {}),
+    };
+  });
 }
 
 /** Characters of diff text one tool call update may still keep (see {@link MAX_TOOL_CALL_DIFF_CHARS}). */

@@ -32,8 +32,11 @@ export type TerminalSignIn = { command: string } | { refused: string };
  * @returns `refused` when an environment name is not a shell variable name or is a loader variable, when
  *   any part holds a control character, or when the line would be longer than {@link MAX_SIGN_IN_COMMAND_CHARS}.
  */
-export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string> }): TerminalSignIn {
+export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string>; tooLong?: true }): TerminalSignIn {
   const refused = (why: string) => ({ refused: `${agentName}'s terminal sign-in was refused: ${why}.` });
+  const tooLong = () => refused(`its command is longer than ${MAX_SIGN_IN_COMMAND_CHARS} characters, too long to read before running it`);
+  // Its own words were already longer than that where the agent's data is read (agent-connection.ts), and left there.
+  if (terminal.tooLong) return tooLong();
   const names = Object.keys(terminal.env);
   // The name itself is not quoted back: it is the agent's text and may hold anything.
   if (names.some((name) => !ENV_NAME.test(name))) return refused('it asks to set an environment variable under a name no shell accepts');
@@ -44,6 +47,6 @@ export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: 
   const quote = (word: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
   const env = Object.entries(terminal.env).map(([name, value]) => `${name}=${quote(value)}`);
   const command = [...env, ...[launch.command, ...launch.args, ...terminal.args].map(quote)].join(' ');
-  if (command.length > MAX_SIGN_IN_COMMAND_CHARS) return refused(`its command is longer than ${MAX_SIGN_IN_COMMAND_CHARS} characters, too long to read before running it`);
+  if (command.length > MAX_SIGN_IN_COMMAND_CHARS) return tooLong();
   return { command };
 }

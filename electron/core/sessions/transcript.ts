@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
 import { MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_ENTRIES } from '../budgets';
+import { capAppendedDiffs, diffChars, MAX_TOOL_CALL_DIFF_CHARS } from '../acp/session-updates';
 
 /** Receives every change: whole entries (new or replaced) and text appended to existing ones. */
 export type TranscriptSink = (upserts: TranscriptEntry[], appends: TranscriptAppend[]) => void;
@@ -104,10 +105,13 @@ export class Transcript {
     const entryId = this.toolCallEntries.get(toolCallId);
     const index = entryId ? this.indexOf(entryId) : -1;
     const previous: ToolCallView = index >= 0 ? this.entries[index].toolCall! : { toolCallId, title: 'Tool call', content: [], locations: [] };
+    const base = content ?? previous.content;
+    // Appended pieces share the tool call's diff budget with what it already holds (each was cut on its own).
+    const appended = appendContent && capAppendedDiffs(appendContent, MAX_TOOL_CALL_DIFF_CHARS - diffChars(base));
     const toolCall: ToolCallView = {
       ...previous,
       ...fields,
-      content: capContent(content ?? previous.content, appendContent),
+      content: capContent(base, appended),
       locations: fields.locations ?? previous.locations,
     };
     // A status the agent sends after all says more than our "ended" note.

@@ -81,6 +81,7 @@ export function HistoryDetail({ session, sessionNames, onBack, onShowSession, on
   const live = view.liveSessionKey;
   const resume = opened?.resume;
   const agentOnly = session.source === 'agent';
+  const title = sessionTitle(view, sessionNames);
   const when = view.lastActivity ? `${dayLabel(view.lastActivity)} ${timeText(view.lastActivity)}` : '';
 
   return (
@@ -89,23 +90,26 @@ export function HistoryDetail({ session, sessionNames, onBack, onShowSession, on
         <button type="button" className="button history-back" onClick={onBack}>
           Back to history
         </button>
-        <h3 className="history-detail-title plain-text" id={`${ids}-title`} ref={heading} tabIndex={-1}>
-          {sessionTitle(view, sessionNames)}
+        <h3 className="history-detail-title plain-text" id={`${ids}-title`} ref={heading} tabIndex={-1} title={title}>
+          {title}
         </h3>
-        <p className="history-detail-meta">
-          <span>{view.agentName}</span>
-          {when && <span>{when}</span>}
-          <span className="plain-text history-detail-cwd" title={view.cwd}>
-            {view.cwd}
-          </span>
-        </p>
-        <p className={`history-state${live ? ' is-live' : ''}`} role="status">
-          {live
-            ? 'Open now in a session tab.'
-            : agentOnly
-              ? `Known to ${view.agentName} only: started outside Switchboard. Open it to see its conversation.`
-              : `Ended: ${view.endedReason ?? 'ended'}. Read-only.`}
-        </p>
+        {/* The session's facts and its state share a line under the title (compact header, designer's review, session 21). */}
+        <div className="history-detail-facts">
+          <p className="history-detail-meta">
+            <span>{view.agentName}</span>
+            {when && <span>{when}</span>}
+            <span className="plain-text history-detail-cwd" title={view.cwd}>
+              {view.cwd}
+            </span>
+          </p>
+          <p className={`history-state${live ? ' is-live' : ''}`} role="status">
+            {live
+              ? 'Open now in a session tab.'
+              : agentOnly
+                ? `Known to ${view.agentName} only: started outside Switchboard. Open it to see its conversation.`
+                : `Ended: ${view.endedReason ?? 'ended'}. Read-only.`}
+          </p>
+        </div>
         <div className="history-actions">
           {live ? (
             <button type="button" className="button button-primary" onClick={() => onShowSession(session.agentId, live)}>

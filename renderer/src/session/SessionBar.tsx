@@ -3,7 +3,7 @@ import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { formatUsage } from './session-bar-text';
 import { newestUserEntryId } from './transcript-text';
-import { useCompactSession } from '../shell/media-query';
+import { useCompactSession, useMediumSession } from '../shell/media-query';
 import './SessionBar.css';
 
 interface SessionBarProps {
@@ -26,6 +26,7 @@ export function SessionBar({ session, live }: SessionBarProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { modes, configOptions = [], usage, mcp } = session;
   const compact = useCompactSession();
+  const medium = useMediumSession();
   // A refusal is about the last change: a message the user sent since makes it old news. (Not the foreground
   // state: a quick turn goes running and idle again within one render, and every session event brings a new
   // foreground object, a usage update just after the refusal among them.)
@@ -55,26 +56,24 @@ export function SessionBar({ session, live }: SessionBarProps) {
   if (!hasPickers && !usage && !mcp?.sent.length && !mcp?.skipped.length) return null;
   const usageText = usage ? formatUsage(usage) : null;
 
-  const bar = (
-    <div className="session-bar" role="group" aria-label="Session settings">
-      {/* The facts first: in a wide session the bar grows leftward from the window's edge, so usage arriving
-          after a turn moves none of the pickers. */}
-      {/* Booleans only: a bare `0` (no servers) would be drawn as text. */}
-      {(!!usageText || !!mcp?.sent.length || !!mcp?.skipped.length) && (
-        <p className="session-bar-facts">
-          {usageText && (
-            <span className="session-bar-usage" title={usageText.long}>
-              {usageText.short}
-            </span>
-          )}
-          {mcp && mcp.sent.length > 0 && <span className="session-bar-mcp">MCP: {mcp.sent.join(', ')}</span>}
-          {mcp && mcp.skipped.length > 0 && (
-            <span className="session-bar-skipped">
-              Not given: {mcp.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}
-            </span>
-          )}
-        </p>
+  // Booleans only: a bare `0` (no servers) would be drawn as text.
+  const facts = (!!usageText || !!mcp?.sent.length || !!mcp?.skipped.length) && (
+    <p className="session-bar-facts">
+      {usageText && (
+        <span className="session-bar-usage" title={usageText.long}>
+          {usageText.short}
+        </span>
       )}
+      {mcp && mcp.sent.length > 0 && <span className="session-bar-mcp">MCP: {mcp.sent.join(', ')}</span>}
+      {mcp && mcp.skipped.length > 0 && (
+        <span className="session-bar-skipped">
+          Not given: {mcp.skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}
+        </span>
+      )}
+    </p>
+  );
+  const pickers = (
+    <>
       {modes && modes.available.length > 0 && (
         <Picker
           id={`${ids}-mode`}
@@ -100,9 +99,39 @@ export function SessionBar({ session, live }: SessionBarProps) {
           }
         />
       ))}
+    </>
+  );
+
+  // A compact session (800×600 beside a request): everything behind the one button, so the bar stays one line.
+  if (compact) {
+    return (
+      <SettingsMenu>
+        <div className="session-bar" role="group" aria-label="Session settings">
+          {facts}
+          {pickers}
+        </div>
+      </SettingsMenu>
+    );
+  }
+  // A medium one (1440 px beside a request, 800 px without): usage stays in sight, the pickers go behind the button.
+  if (medium && hasPickers) {
+    return (
+      <div className="session-bar session-bar-medium" role="group" aria-label="Session settings">
+        {facts}
+        <SettingsMenu>
+          <div className="session-bar">{pickers}</div>
+        </SettingsMenu>
+      </div>
+    );
+  }
+  /* The facts first: in a wide session the bar grows leftward from the window's edge, so usage arriving after a
+     turn moves none of the pickers. */
+  return (
+    <div className="session-bar" role="group" aria-label="Session settings">
+      {facts}
+      {pickers}
     </div>
   );
-  return compact ? <SettingsMenu>{bar}</SettingsMenu> : bar;
 }
 
 /**

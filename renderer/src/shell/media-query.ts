@@ -27,6 +27,14 @@ export const COMPACT_WORKSPACE_PX = 560;
  */
 export const TIGHT_WORKSPACE_PX = 440;
 
+/**
+ * The session area's width at and under which the session bar's pickers sit behind its Settings button whatever the
+ * window's height, while usage and MCP servers stay on the bar (CSS px; SessionBar.tsx). Measured with the demo
+ * agent's three pickers and usage beside "Waiting for you · Show it": the whole bar needs about 850 px, and at
+ * 1440×900 beside a request the area is 776 px wide, so it wrapped to two lines (designer's review, session 21).
+ */
+export const MEDIUM_WORKSPACE_PX = 900;
+
 /** The element App.tsx gives the session area (the `workspace` container). */
 const WORKSPACE_ID = 'workspace-pane';
 
@@ -70,8 +78,8 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The workspace's width as last observed, in two steps (one ResizeObserver for every component that asks). */
-const workspace = { narrow: false, tight: false, observer: null as ResizeObserver | null, listeners: new Set<() => void>() };
+/** The workspace's width as last observed, in three steps (one ResizeObserver for every component that asks). */
+const workspace = { medium: false, narrow: false, tight: false, observer: null as ResizeObserver | null, listeners: new Set<() => void>() };
 
 function subscribeWorkspace(onChange: () => void): () => void {
   workspace.listeners.add(onChange);
@@ -79,9 +87,11 @@ function subscribeWorkspace(onChange: () => void): () => void {
   if (!workspace.observer && element && typeof ResizeObserver === 'function') {
     workspace.observer = new ResizeObserver((entries) => {
       const width = entries[0]?.contentBoxSize?.[0]?.inlineSize ?? entries[0]?.contentRect.width ?? 0;
+      const medium = width <= MEDIUM_WORKSPACE_PX;
       const narrow = width <= COMPACT_WORKSPACE_PX;
       const tight = width <= TIGHT_WORKSPACE_PX;
-      if (narrow === workspace.narrow && tight === workspace.tight) return;
+      if (medium === workspace.medium && narrow === workspace.narrow && tight === workspace.tight) return;
+      workspace.medium = medium;
       workspace.narrow = narrow;
       workspace.tight = tight;
       for (const listener of workspace.listeners) listener();
@@ -104,6 +114,14 @@ function subscribeWorkspace(onChange: () => void): () => void {
 export function useCompactSession(): boolean {
   const narrow = useSyncExternalStore(subscribeWorkspace, () => workspace.narrow, () => false);
   return useMediaQuery(SHORT_WINDOW_QUERY) && narrow;
+}
+
+/**
+ * Whether the session area is at most {@link MEDIUM_WORKSPACE_PX} wide (any window height): the session bar keeps
+ * its facts on the line and puts its pickers behind one button. Re-renders when that changes.
+ */
+export function useMediumSession(): boolean {
+  return useSyncExternalStore(subscribeWorkspace, () => workspace.medium, () => false);
 }
 
 /**

@@ -38,11 +38,11 @@ export type ConnectionMethod = keyof typeof CONNECTION_METHODS;
 
 /**
  * Values of `AgentConnection` main reads, copied once at `initialize` (they do not change after it; a
- * value that does would be a method). `signal` is main's own. Add one line here for a new getter.
+ * value that does would be a method). `signal` is main's own. Add one line here for a new getter. Each is
+ * bounded where the worker computes it: the `initialize` result itself stays in the worker (agent-connection.ts).
  */
 export const CONNECTION_VALUES = {
   version: true,
-  initializeResult: true,
   advertisedModes: true,
   agentInfo: true,
   authMethods: true,
