@@ -200,6 +200,11 @@ export interface RequestRecordView {
   mode: 'form' | 'url' | 'permission';
   message: string;
   /**
+   * The whole message's size when `message` is only its start (the live transcript keeps MAX_RECORD_MESSAGE_CHARS
+   * of it): its lines and UTF-8 bytes, so the record's "Show all" names the size the card names.
+   */
+  wholeMessage?: { lines: number; bytes: number };
+  /**
    * How it ended: `accepted`, `declined`, `cancelled` (by the user), `chosen` (a permission option),
    * `withdrawn` (by the agent), `disconnected` (the agent went away), `completed` (URL mode),
    * `refused`, `stopped` (the user stopped what it belonged to), or `open` while it still waits (shown as "ended when Switchboard closed" once it is history).

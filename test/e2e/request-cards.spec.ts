@@ -101,6 +101,10 @@ test.describe('a long request', () => {
     // Folded (the card's component and limit), not dozens of lines of the message (new-user review, 46-long.png).
     const showAll = record.getByRole('button', { name: /^Show all \(/ });
     await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    // It names the whole message's size, as the card does, though the record keeps only its start.
+    const onCard = await longForm(app).getByRole('button', { name: /^Show all \(/ }).innerText();
+    expect(onCard).toMatch(/^Show all \(\d[\d,]* lines, 5\d\d KB\)$/);
+    await expect(showAll).toHaveText(onCard);
     expect((await record.boundingBox())!.height).toBeLessThan(600);
     await showAll.click();
     await expect(record.getByRole('region', { name: 'Message from the agent' })).toBeVisible();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/bridge';
 import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
+import { messageSize } from '../../renderer/src/elicitation/message-fold';
+import { recordMessageSize } from '../../renderer/src/history/record-fields';
 
 const form: FormItemView = {
   itemId: 'i1',
@@ -46,9 +48,21 @@ describe('the live transcript record of a request (issue 12 scope 6)', () => {
     expect(JSON.stringify(declined)).not.toContain('typed');
   });
 
-  it('does not hold a huge message twice', () => {
+  it('does not hold a huge message twice, and says how much of it is not shown', () => {
     const entry = liveRequestEntry({ ...form, message: 'x'.repeat(500_000) }, 'open');
     expect(entry.text.length).toBe(MAX_RECORD_MESSAGE_CHARS);
-    expect(entry.request?.message.length).toBe(MAX_RECORD_MESSAGE_CHARS);
+    const message = entry.request!.message;
+    expect(message.length).toBeLessThanOrEqual(MAX_RECORD_MESSAGE_CHARS);
+    expect(message).toMatch(new RegExp(`^x+… \\(${(500_000 - message.indexOf('…')).toLocaleString('en')} more characters not shown\\)$`));
+  });
+
+  // spec E-REQ-6 shows the message; the record folds it as the card does, so both must name the same size.
+  it('names the whole message’s size on "Show all", as the card does, though it keeps only the start', () => {
+    const whole = Array.from({ length: 12_000 }, (_, i) => `${String(i).padStart(5, '0')} [build] compiled módulo ${i}`).join('\n');
+    const record = liveRequestEntry({ ...form, message: whole }, 'open').request!;
+    expect(recordMessageSize(record)).toBe(messageSize(whole));
+    expect(messageSize(whole)).toMatch(/^12,000 lines, \d+ KB$/);
+    // A message the record keeps whole names its own size, as before.
+    expect(recordMessageSize(liveRequestEntry(form, 'open').request!)).toBeUndefined();
   });
 });

@@ -9,9 +9,12 @@ import { formatContentValue } from '../../../shared/form-schema';
 import { fieldsOf } from './form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { recordText, requestRecord } from '../history/history-recorder';
-import { cutText } from '../../../shared/cut-text';
+import { cutText, cutTextCounted } from '../../../shared/cut-text';
 
-/** Characters of a request's message the record keeps: the card has it all; a 500 KB message is not held twice. */
+/**
+ * Characters of a request's message the record keeps: the card has it all; a 500 KB message is not held twice. A
+ * longer one ends "… (N more characters not shown)", and the record carries the whole one's size (`wholeMessage`).
+ */
 export const MAX_RECORD_MESSAGE_CHARS = 4000;
 /** Characters of one sent value the record keeps (a long text answer is cut with "…"). */
 export const MAX_RECORD_ANSWER_CHARS = 500;
@@ -29,7 +32,8 @@ export function liveRequestEntry(
   const base = requestRecord(item, outcome, answer.option);
   const request: RequestRecordView = {
     ...base,
-    message: cutText(base.message, MAX_RECORD_MESSAGE_CHARS),
+    message: cutTextCounted(base.message, MAX_RECORD_MESSAGE_CHARS),
+    ...(base.message.length > MAX_RECORD_MESSAGE_CHARS ? { wholeMessage: textSize(base.message) } : {}),
     ...(outcome === 'open' && item.state === 'pending' ? { waiting: true } : {}),
   };
   const { sent } = answer;
@@ -43,4 +47,11 @@ export function liveRequestEntry(
     });
   }
   return { role: 'system', kind: 'request', text: cutText(recordText(item), MAX_RECORD_MESSAGE_CHARS), request };
+}
+
+/** Lines (`\n`-separated, as the card counts them) and UTF-8 bytes of `text` (a lone surrogate as 3, as TextEncoder). */
+function textSize(text: string): { lines: number; bytes: number } {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  return { lines, bytes: Buffer.byteLength(text, 'utf8') };
 }

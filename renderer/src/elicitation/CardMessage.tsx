@@ -8,6 +8,8 @@ interface CardMessageProps {
   text: string;
   /** The asking agent's name, for the scroll region's accessible name. */
   agentName: string;
+  /** The size "Show all" names, when `text` is only the start of the message (a transcript record's); else `text`'s. */
+  size?: string;
 }
 
 /**
@@ -16,10 +18,10 @@ interface CardMessageProps {
  * focusable and named so it can be scrolled from the keyboard. A folded message draws only its first lines, so a
  * 500 KB message costs no more than a short one until the user asks for all of it.
  */
-export function CardMessage({ text, agentName }: CardMessageProps) {
+export function CardMessage({ text, agentName, size: wholeSize }: CardMessageProps) {
   const id = useId();
   const preview = useMemo(() => messagePreview(text), [text]);
-  const size = useMemo(() => messageSize(text), [text]);
+  const size = useMemo(() => wholeSize ?? messageSize(text), [text, wholeSize]);
   const [expanded, setExpanded] = useState(false);
   const foldRef = useRef<HTMLParagraphElement>(null);
   // A short message with long lines can still wrap past the fold; only the layout can tell. Read in a

@@ -83,3 +83,13 @@ export function messageExcerpt(text: string): string {
   const cut = first.length > EXCERPT_CHARS ? `${first.slice(0, EXCERPT_CHARS).trimEnd()}…` : first;
   return cut !== text.trim() && !cut.endsWith('…') ? `${cut}…` : cut;
 }
+
+/**
+ * {@link messageSize}'s words for a message of which only the start is at hand, from the whole one's `lines` and
+ * UTF-8 `bytes` (a transcript record keeps the start of a long message, RequestRecordView.wholeMessage).
+ */
+export function wholeMessageSize(lines: number, bytes: number): string {
+  const lineText = `${lines.toLocaleString('en')} ${lines === 1 ? 'line' : 'lines'}`;
+  const kb = Math.round(bytes / 1024);
+  return kb >= 10 ? `${lineText}, ${kb.toLocaleString('en')} KB` : lineText;
+}

@@ -1,6 +1,6 @@
 import type { RequestRecordView } from '../../../shared/bridge';
 import { useRecordActions } from './record-actions';
-import { recordFields } from './record-fields';
+import { recordFields, recordMessageSize } from './record-fields';
 import { CardMessage } from '../elicitation/CardMessage';
 import { isLongMessage } from '../elicitation/message-fold';
 import './RequestRecord.css';
@@ -59,7 +59,7 @@ export function RequestRecord({ request }: { request: RequestRecordView }) {
       </p>
       {/* A long message folds as it does on the card (same component and limit): a 500 KB question ran for
           dozens of lines in the transcript (new-user review). */}
-      {long && <CardMessage text={request.message} agentName="the agent" />}
+      {long && <CardMessage text={request.message} agentName="the agent" size={recordMessageSize(request)} />}
       {request.host && (
         <p className="request-record-line">
           Address on <code translate="no">{request.host}</code>

@@ -1,4 +1,5 @@
 import type { RequestRecordView } from '../../../shared/bridge';
+import { wholeMessageSize } from '../elicitation/message-fold';
 
 /**
  * Which of a request record's fields to list, and the sentence to show instead of them.
@@ -16,4 +17,12 @@ export function recordFields(
   if (request.mode !== 'form' || request.outcome === 'accepted') return { fields: request.fields ?? [] };
   const asked = (request.fields ?? []).map((field) => field.title);
   return { fields: [], notSent: asked.length > 0 ? `Asked for ${asked.join(', ')}; nothing was sent.` : 'Nothing was sent.' };
+}
+
+/**
+ * What the record's "Show all" names: the whole message's size when the record keeps only its start (a live
+ * transcript's, RequestRecordView.wholeMessage), as the request's card names it; else undefined (the text's own).
+ */
+export function recordMessageSize(request: RequestRecordView): string | undefined {
+  return request.wholeMessage ? wholeMessageSize(request.wholeMessage.lines, request.wholeMessage.bytes) : undefined;
 }
