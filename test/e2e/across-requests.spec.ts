@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 import type { Harness } from '../harness/server';
 import type { CommandResults } from '../../shared/bridge';
@@ -78,7 +78,7 @@ test.describe('requests that arrive together', () => {
       .poll(async () => (await harnessRecord<Array<{ agentName: string; count: number }>>(request, harness, 'notifications')).map((n) => [n.agentName, n.count]))
       .toEqual([['Beta', 2]]);
 
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await notices(app).getByRole('button', { name: 'Show' }).click();
     await expect(cardWith(app, 'Question 1 of 2')).toBeFocused();
     await expect(notice).toHaveCount(0);
@@ -160,7 +160,7 @@ test.describe('agent actions menu', () => {
     await expect(menu).toBeVisible();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await app.keyboard.press('ArrowUp');
     await expect(menu.getByRole('menuitem', { name: 'Remove…' })).toBeFocused();
     await app.keyboard.press('Home');
@@ -239,7 +239,7 @@ test.describe('a record of what you answered', () => {
     // spec E-FORM-12: a secret-looking field is masked in the record, and its value is nowhere on the page.
     await expect(record).toContainText('looked secret');
     expect(await app.content()).not.toContain('tok-1234567890');
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
   });
 
   test('after Decline, one step opens the composer to tell the agent why, as an ordinary prompt', async ({ app }) => {
@@ -288,7 +288,7 @@ test.describe('a record of what you answered', () => {
     await app.getByRole('button', { name: 'Stop' }).click();
     await expect(cards.filter({ hasText: 'You stopped the turn' })).toHaveCount(2);
     const clear = app.getByRole('button', { name: 'Clear ended (2)' });
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await clear.click();
     await expect(cards).toHaveCount(0);
     await expect(transcript(app).getByRole('group', { name: 'Form request' })).toHaveCount(2);

@@ -133,7 +133,7 @@ export async function startSessionAndPrompt(page: Page, agentName: string, text:
  * outside its navigation, after the panes in Tab order (renderer/src/agents/AgentSidebar.tsx, AppActions).
  */
 export function appActions(page: Page) {
-  return page.getByRole('group', { name: 'Switchboard' });
+  return page.getByRole('region', { name: 'Switchboard' });
 }
 
 /** The narrow window's Session / Requests switch (below 761 px with a request waiting; issue 12 scope 1). */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import { appActions, card, demoAgents, expect, paneTabs, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // Layout at every width from 640 px (issue 12 scope 1), measured: bounding boxes, not pictures. At 800×600 the
@@ -309,10 +309,10 @@ test.describe('below 761 px: one pane at a time', () => {
       await app.emulateMedia({ colorScheme: theme });
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       await expect(requestsTab(app)).toBeVisible();
-      const found: Record<string, string[]> = { session: await seriousViolations(app) };
+      const found: Record<string, string[]> = { session: await axeViolations(app) };
       await requestsTab(app).click();
       await expect(card(app, 'Demo agent')).toBeVisible();
-      found.requests = await seriousViolations(app);
+      found.requests = await axeViolations(app);
       expect(found).toEqual({ session: [], requests: [] });
     });
   }
@@ -460,7 +460,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await last.focus();
     const field = await box(last);
     expect(field.y + field.height, 'the last field above the footer').toBeLessThanOrEqual((await box(dialog.locator('.modal-actions'))).y + 0.5);
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
   });
 
   test('the sign-in keeps the agent header to one line at 1440 px; its description unfolds on request', async ({ app }) => {
@@ -489,7 +489,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     // Unfolded, it is a panel over the bars below, inside the window: the header keeps its one line.
     expect((await box(header)).height, 'the agent header’s height with the description unfolded').toBeLessThanOrEqual(72);
     await expectOnScreen(description, 'the unfolded description');
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await app.keyboard.press('Enter');
     await expect(description).toBeHidden();
     // Escape folds it too, and focus stays on the "?".
@@ -686,7 +686,7 @@ test.describe('640 px: the Session / Requests switch', () => {
       expect(await fill(sessionTab(app)), 'the selected tab is filled').not.toBe('rgba(0, 0, 0, 0)');
       const dot = await requestsTab(app).evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
       expect(dot, 'a dot in the waiting colour').not.toBe('rgba(0, 0, 0, 0)');
-      expect(await seriousViolations(app)).toEqual([]);
+      expect(await axeViolations(app)).toEqual([]);
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Harness } from '../harness/server';
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import { expect, harnessRecord, REVIEW_WINDOWS, startSessionAndPrompt, test } from './fixtures';
 
 // Links in an agent's message whose text names another host than where they go (the demo's `links` scenario:
@@ -82,7 +82,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Open' })).toBeInViewport();
       await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
-      expect(await seriousViolations(app)).toEqual([]);
+      expect(await axeViolations(app)).toEqual([]);
       await app.screenshot({ path: testInfo.outputPath(`link-consent-${width}-${theme}.png`) });
       await app.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { RecordedOpen } from '../harness/recording-url-opener';
 import type { Harness } from '../harness/server';
-import { seriousViolations } from './axe';
+import { axeViolations } from './axe';
 import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
 // Inside a request card (issue 12, scopes 2, 3 and 5): the header and the actions stay on screen however long the
@@ -89,7 +89,7 @@ test.describe('a long request', () => {
     await expect(summary).toContainText('full message is shown above');
     expect((await summary.innerText()).length).toBeLessThan(2_000);
     expect(await fullyOnScreen(form.getByRole('button', { name: 'Send' }))).toBe(true);
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await form.getByRole('button', { name: 'Send' }).click();
     await expect(transcript(app)).toContainText('The form: You accepted: {"folders":["packages/module-60"]}');
   });
@@ -202,10 +202,10 @@ test.describe('choices that say what they do', () => {
     await expect(confirm).toHaveCount(0);
     await expect(open).toBeVisible();
     expect(await opened(request, harness)).toEqual([]);
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
 
     await open.click();
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await consent.getByRole('button', { name: 'Open anyway' }).click();
     await expect(transcript(app)).toContainText('You agreed to open the page.');
     const opens = await opened(request, harness);
@@ -254,7 +254,7 @@ test.describe('choices that say what they do', () => {
     await expect(request.getByRole('button', { name: 'Cancel', exact: true })).toHaveAccessibleDescription(
       'Cancel dismisses it without choosing.',
     );
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
   });
 });
 
@@ -298,9 +298,11 @@ test.describe('one button order on every card', () => {
         expect(tail.map((b) => b.name), 'the end of the row').toEqual(end);
         expect(tail.at(-1)!.fromEnd, `${end.at(-1)} ends the row`).toBe(0);
         expect(new Set(tail.map((b) => b.top)).size, `${end.join(' and ')} share a row`).toBe(1);
-        // …side by side, as one group (the row's 8 px gap between them).
+        // …side by side, as one group (the row's 8 px gap between them; 6 px in the narrow column at 761–1100 px,
+        // CardShell.css, so that the row stays one line at 800 px).
+        const gap = width > 760 && width <= 1100 ? 6 : 8;
         for (let i = 1; i < tail.length; i++) {
-          expect(Math.round(tail[i - 1].fromEnd - tail[i].fromEnd - tail[i].width), `${tail[i - 1].name} beside ${tail[i].name}`).toBe(8);
+          expect(Math.round(tail[i - 1].fromEnd - tail[i].fromEnd - tail[i].width), `${tail[i - 1].name} beside ${tail[i].name}`).toBe(gap);
         }
       };
       const ask = async (prompt: string) => {
@@ -332,7 +334,9 @@ test.describe('one button order on every card', () => {
 
       const permission = await ask('permission');
       await expectOrder(permission, 'Allow once', ['Reject', 'Cancel']);
-      expect(await seriousViolations(app)).toEqual([]);
+      // A narrow window showing the requests hides the session's <main> (one pane at a time): axe's moderate
+      // `landmark-one-main` is known to fail there and is left for a later layout change.
+      expect(await axeViolations(app, width < 761 ? ['landmark-one-main'] : [])).toEqual([]);
     });
   }
 });
@@ -366,7 +370,7 @@ test.describe('keys inside a card', () => {
     await expect(form.getByRole('button', { name: 'Review' })).toHaveCount(0);
     // Focus went somewhere sensible, never to <body>.
     expect(await app.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
-    expect(await seriousViolations(app)).toEqual([]);
+    expect(await axeViolations(app)).toEqual([]);
     await form.getByRole('button', { name: 'Dismiss' }).click();
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
   });

@@ -26,7 +26,7 @@ interface AgentSidebarProps {
   onDialog: (dialog: AgentDialog) => void;
 }
 
-/** The name of the group of Switchboard's own actions at the foot of the sidebar (tests find it by this name). */
+/** The name of the region of Switchboard's own actions at the foot of the sidebar (tests find it by this name). */
 export const APP_ACTIONS_LABEL = 'Switchboard';
 
 /**
@@ -37,7 +37,9 @@ export const APP_ACTIONS_LABEL = 'Switchboard';
  */
 export function AppActions({ onDialog }: { onDialog: (dialog: AgentDialog) => void }) {
   return (
-    <div className="sidebar-actions" role="group" aria-label={APP_ACTIONS_LABEL}>
+    // A region landmark, not a plain group: outside the Agents navigation, it was the one part of the window in no
+    // landmark (axe `region`, moderate), so a screen reader's landmark list could not reach it.
+    <div className="sidebar-actions" role="region" aria-label={APP_ACTIONS_LABEL}>
       <button type="button" className="button" onClick={() => onDialog({ kind: 'add' })}>
         Add agent
       </button>

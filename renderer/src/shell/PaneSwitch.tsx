@@ -73,7 +73,8 @@ export function PaneSwitch({ shown, onePane, pane, onPane, firstLabel, waiting, 
   return (
     <>
       {shown && (
-        <div className="pane-switch">
+        // A landmark of its own (axe `region`): outside one, a screen reader's landmark list could not reach it.
+        <nav className="pane-switch" aria-label="Panes">
           <div className="pane-switch-tabs" role="tablist" aria-label="Show" onKeyDown={onKeyDown}>
             {tabs.map((tab, index) => {
               const selected = tab.pane === pane;
@@ -98,7 +99,7 @@ export function PaneSwitch({ shown, onePane, pane, onPane, firstLabel, waiting, 
               );
             })}
           </div>
-        </div>
+        </nav>
       )}
       <p className="sr-only" role="status" aria-label="Requests arriving">
         {announcement}
