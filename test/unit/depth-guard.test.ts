@@ -26,6 +26,12 @@ describe('the nesting check', () => {
     expect(nestsDeeperThan(message, 64)).toBe(true);
   });
 
+  it('counts keys inherited from a polluted prototype too, so it can only find more levels, never fewer', () => {
+    const message = Object.create({ inherited: nested(70, (v) => ({ x: v })) }) as Record<string, unknown>;
+    message.own = { a: 1 };
+    expect(nestsDeeperThan(message, 64)).toBe(true);
+  });
+
   it('checks a 100 000-level value without running out of stack', () => {
     const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`) as unknown;
     expect(nestsDeeperThan(deep, 64)).toBe(true);

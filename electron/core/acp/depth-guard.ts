@@ -31,8 +31,10 @@ function deeper(node: object, depth: number, limit: number): boolean {
     }
     return false;
   }
+  // Every key `for…in` yields, with no `Object.hasOwn` filter (a third of the walk, bench scenario a): it yields every
+  // own enumerable key, which is all JSON.parse makes, plus any enumerable key inherited from a polluted prototype,
+  // which can only add levels. So the depth found is never less than the message's own: the check cannot miss.
   for (const key in node) {
-    if (!Object.hasOwn(node, key)) continue;
     // An own `"__proto__"` (JSON.parse makes one) shadows the inherited accessor, so this reads its value.
     const child: unknown = (node as Record<string, unknown>)[key];
     if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit)) return true;

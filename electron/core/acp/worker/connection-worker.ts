@@ -90,27 +90,43 @@ let ready = false;
 /** Text the agent prints before the handshake is done, which shows early that it will not answer. */
 const outputBeforeReady = new OutputBeforeReady();
 
+/**
+ * Bytes handed to the SDK's framing at most per read, when main has relayed several chunks meanwhile. Each read
+ * costs a turn of the event loop and a batch posted to main, which wakes main to acknowledge it; while the agent
+ * streams, main keeps the relay window full (RELAY_WINDOW_BYTES: ~16 pipe reads of 64 KiB wait here), so taking
+ * them one per read spent about a tenth of the worker's time on that (CPU profile, bench scenario a). Just under {@link TELL_TAKEN_BYTES}, so
+ * what a read takes rides on the batch its messages make instead of a message of its own, and three quarters of
+ * the window stay queued behind it.
+ */
+const MAX_READ_BYTES = TELL_TAKEN_BYTES - 1;
+
 const stdout = new ReadableStream<Uint8Array>(
   {
     async pull(controller) {
       while (!chunks.length && !inputEnded) await new Promise<void>((wake) => (wakeInput = wake));
-      const chunk = chunks.shift();
-      if (!chunk) return controller.close();
+      if (!chunks.length) return controller.close();
       await events.roomForMore();
-      // Let everything the previous chunk started run to its end first, so no more than one chunk's
+      // Let everything the previous read started run to its end first, so no more than one read's
       // messages are ever in flight inside this worker. Also when the worker was idle, waiting for bytes:
       // main posts chunks while this worker drains its port, so without this turn the queue's setImmediate
       // never ran during a stream and a whole stream reached main as two batches (tried in session 20 to
       // save a lone request's ~0.06 ms; the streamed text then appeared in two jumps).
       await new Promise<void>((done) => setImmediate(done));
-      if (!ready) {
-        if ((bytesBeforeReady += chunk.byteLength) > MAX_BYTES_BEFORE_INITIALIZE) {
-          return controller.error(new BudgetExceeded(`it sent more than ${MAX_BYTES_BEFORE_INITIALIZE / MiB} MiB before answering initialize`));
+      // Every chunk queued now, up to MAX_READ_BYTES (and at least one), enqueued together: the SDK reads those
+      // after the first from this stream's queue in the same turn, without their being copied into one.
+      let taken = 0;
+      do {
+        const chunk = chunks.shift()!;
+        if (!ready) {
+          if ((bytesBeforeReady += chunk.byteLength) > MAX_BYTES_BEFORE_INITIALIZE) {
+            return controller.error(new BudgetExceeded(`it sent more than ${MAX_BYTES_BEFORE_INITIALIZE / MiB} MiB before answering initialize`));
+          }
+          outputBeforeReady.take(chunk);
         }
-        outputBeforeReady.take(chunk);
-      }
-      controller.enqueue(chunk);
-      tookIn(chunk.byteLength);
+        controller.enqueue(chunk);
+        taken += chunk.byteLength;
+      } while (chunks.length && taken + chunks[0].byteLength <= MAX_READ_BYTES);
+      tookIn(taken);
     },
   },
   { highWaterMark: 0 },
@@ -217,18 +233,18 @@ class EventQueue {
     const [before, next] = [last.args[1] as NormalizedUpdate, call.args[1] as NormalizedUpdate];
     if ((next.kind !== 'agent_text' && next.kind !== 'thought_text') || before.kind !== next.kind || before.messageId !== next.messageId) return false;
     // The queued update is copied once, then extended in place: a copy per chunk was garbage per chunk.
-    if (this.joined.has(before)) before.text += next.text;
+    if (before === this.joinedTail) before.text += next.text;
     else {
       const copy = { ...before, text: before.text + next.text };
-      this.joined.add(copy);
+      this.joinedTail = copy;
       last.args[1] = copy;
     }
     tail.bytes += bytes;
     return true;
   }
 
-  /** Updates this queue made by joining chunks, so it may extend them in place. */
-  private readonly joined = new WeakSet<object>();
+  /** The update this queue made by joining chunks, so it may extend it in place; only the tail is ever extended. */
+  private joinedTail: object | undefined;
 }
 const events = new EventQueue();
 
@@ -310,15 +326,11 @@ function callbackProxy(): ConnectionCallbacks {
     proxy[name] = (...args: unknown[]) => {
       const measured = (PRECHECKS[name] as ((...a: unknown[]) => number | undefined) | undefined)?.(...args);
       const signalIds: number[] = [];
-      // A session update carries no signal; it is the stream's hot path, so it skips the search for one.
-      const wireArgs =
-        name === 'onSessionUpdate'
-          ? args
-          : encodeSignals(args, (signal) => {
-              const id = registerSignal(signal);
-              signalIds.push(id);
-              return id;
-            });
+      const wireArgs = encodeSignals(args, (signal) => {
+        const id = registerSignal(signal);
+        signalIds.push(id);
+        return id;
+      });
       // The measured JSON counts each signal as `{}` where its marker crosses: a few bytes, for budgets in MiB.
       const bytes = measured ?? wireBytes(name, wireArgs);
       if (CALLBACK_KINDS[name] === 'notify') {
@@ -340,6 +352,12 @@ function callbackProxy(): ConnectionCallbacks {
       }).finally(() => forgetSignals(signalIds));
     };
   }
+  // The stream's hot path, once per chunk: a session update is a notification with no precheck and no signal, so
+  // it goes straight to the queue (coalesced there with the text before it) without the generic steps above.
+  proxy.onSessionUpdate = (sessionId, update) => {
+    const args = [sessionId, update];
+    events.push({ name: 'onSessionUpdate', args }, wireBytes('onSessionUpdate', args));
+  };
   return proxy as unknown as ConnectionCallbacks;
 }
 
