@@ -16,6 +16,7 @@ import { benchBundle, type BundleResult } from './bundle';
 import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
 import { benchRenderer, launchChromium, TYPING_PENDING, type RendererResult } from './renderer';
+import { Settler } from './settle';
 import { benchStartup, type StartupResult } from './startup';
 import type { Summary } from './stats';
 
@@ -23,7 +24,8 @@ import type { Summary } from './stats';
 const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
 const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
-const ROUNDS = { ingest: 5, elicitation: 3, startup: 7 };
+/** startupFirst: the start-up rounds taken before the other scenarios (not the target; see startupFirst below). */
+const ROUNDS = { ingest: 5, elicitation: 3, startup: 7, startupFirst: 5 };
 
 interface Target {
   name: string;
@@ -95,7 +97,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   return targets;
 }
 
-function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[]): void {
+function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[], startupFirst?: StartupResult): void {
   if (ingest.length) log('\nIngest: 200k agent_message_chunk lines (ms per run: median / p95; ratios of throughput, median of paired rounds)');
   for (const r of ingest) {
     log(
@@ -126,6 +128,11 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
     log('\nStart-up (ms: median / p95)');
     log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
     log(`    of which: spawn → address printed ${fmt(startup.listen.median, 0)} / ${fmt(startup.listen.p95, 0)}   page opened → list painted ${fmt(startup.page.median, 0)} / ${fmt(startup.page.p95, 0)}`);
+    log(`    the harness's CPU time at its address ${fmt(startup.cpuAtAddress.median, 0)} / ${fmt(startup.cpuAtAddress.p95, 0)}; the bench's own GC during the rounds: ${startup.benchGc.count} pauses, ${fmt(startup.benchGc.totalMs, 0)} ms, longest ${fmt(startup.benchGc.longestMs, 0)} ms`);
+  }
+  if (startupFirst) {
+    log(`  before the other scenarios (not the target; n=${startupFirst.harness.n}): ${fmt(startupFirst.harness.median, 0)} / ${fmt(startupFirst.harness.p95, 0)}   node -e '' ${fmt(startupFirst.node.median, 0)}   ratio ${fmt(startupFirst.ratio, 1)}×` +
+      `   spawn → address ${fmt(startupFirst.listen.median, 0)}, page → list ${fmt(startupFirst.page.median, 0)}, harness CPU at its address ${fmt(startupFirst.cpuAtAddress.median, 0)}`);
   }
   if (bundle) {
     log('\nRenderer bundle');
@@ -154,15 +161,45 @@ const partial = picked.size < SCENARIOS.length;
 ensureBuilt();
 const loadAtStart = loadavg();
 log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}${partial ? `; only ${[...picked].join(', ')}` : ''}`);
-const ingest = picked.has('ingest') ? [await benchIngest(1, ROUNDS.ingest, BUDGET.ingestV1, log), await benchIngest(2, ROUNDS.ingest, BUDGET.ingestV2, log)] : [];
+// Each scenario starts once the previous one's processes, garbage and CPU are gone (bench/settle.ts): in one run,
+// ingest and elicitation had doubled the start-up and card-paint figures that followed them.
+const settler = await Settler.atRunStart(log);
+// Start-up is also measured once before the heavy scenarios, beside the target's figure after them, so each run
+// shows whether anything before start-up still weighs on it (session 21: 672 ms in the full run, 350 alone).
+let startupFirst: StartupResult | undefined;
+if (picked.has('startup') && (picked.has('ingest') || picked.has('elicitation') || picked.has('renderer'))) {
+  await settler.before('start-up, before the other scenarios');
+  const browser = await launchChromium();
+  try {
+    startupFirst = await benchStartup(browser, ROUNDS.startupFirst);
+  } finally {
+    await browser.close();
+  }
+}
+const ingest: IngestResult[] = [];
+if (picked.has('ingest')) {
+  await settler.before('ingest v1');
+  ingest.push(await benchIngest(1, ROUNDS.ingest, BUDGET.ingestV1, log));
+  await settler.before('ingest v2');
+  ingest.push(await benchIngest(2, ROUNDS.ingest, BUDGET.ingestV2, log));
+}
+if (picked.has('elicitation')) await settler.before('elicitation');
 const elicitation = picked.has('elicitation') ? await benchElicitation(ROUNDS.elicitation, BUDGET.elicitation, log) : [];
 let renderer: RendererResult | undefined;
 let startup: StartupResult | undefined;
 if (picked.has('renderer') || picked.has('startup')) {
+  // Settled before the launch, so what runs after it is the browser; it stays open across both scenarios on
+  // purpose, and its processes are not leftovers (their CPU still counts).
+  await settler.before('the browser launch');
   const browser = await launchChromium();
+  settler.keepWhatIsRunning();
   try {
-    if (picked.has('renderer')) renderer = await benchRenderer(browser, log);
+    if (picked.has('renderer')) {
+      await settler.before('renderer');
+      renderer = await benchRenderer(browser, log);
+    }
     if (picked.has('startup')) {
+      await settler.before('startup');
       startup = await benchStartup(browser, ROUNDS.startup);
       log('  start-up rounds done');
     }
@@ -171,9 +208,10 @@ if (picked.has('renderer') || picked.has('startup')) {
   }
 }
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
+if (picked.has('history')) await settler.before('history');
 const history = picked.has('history') ? await historyHook() : undefined;
 const targets = targetsOf(ingest, elicitation, renderer, startup, bundle);
-printTable(ingest, elicitation, renderer, startup, bundle, targets);
+printTable(ingest, elicitation, renderer, startup, bundle, targets, startupFirst);
 if (history) {
   log('\nHistory (issue 10; ms: median / p95)');
   for (const [name, figure] of Object.entries(history)) log(`  ${name}: ${fmt(figure.median, 2)} / ${fmt(figure.p95, 2)} (n=${figure.n})`);
@@ -194,8 +232,12 @@ const results = {
   elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
   renderer: renderer ?? null,
   startup: startup ?? null,
+  /** The same rounds before the heavy scenarios, beside the target's figure after them (not the target). */
+  startupFirst: startupFirst ?? null,
   bundle: bundle ?? null,
   history: history ?? null,
+  /** What the bench waited for between scenarios (bench/settle.ts). */
+  settle: settler.records,
   targets,
 };
 // A partial run never replaces the full run's record.

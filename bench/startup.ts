@@ -4,7 +4,8 @@
  * any Node process costs to start on this machine now).
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -28,6 +29,22 @@ interface StartTimes {
   listen: number;
   /** The page opened on that address → the agent list painted: the renderer's load and first render, plus main's answers. */
   page: number;
+  /**
+   * CPU time (user + system, ms) the harness had used when it printed its address: its own work, which waiting for
+   * a core does not add to (other load still slows it some, through shared caches). NaN where /proc is missing.
+   */
+  cpuAtAddress: number;
+}
+
+/** CPU time (user + system) process `pid` has used so far, in ms (Linux /proc; USER_HZ 100), or NaN. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /**
@@ -55,6 +72,7 @@ async function harnessStart(browser: Browser, configPath: string): Promise<Start
   const epoch = () => performance.timeOrigin + performance.now();
   const start = epoch();
   const child = spawn(process.execPath, [resolve('out/harness/cli.js'), '--config', configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let cpuAtAddress = Number.NaN;
   try {
     const pageUrl = await within(
       'the harness to listen',
@@ -63,7 +81,9 @@ async function harnessStart(browser: Browser, configPath: string): Promise<Start
         child.stdout!.on('data', (data: Buffer) => {
           out += String(data);
           const match = /^open (\S+)$/m.exec(out);
-          if (match) done(match[1]);
+          if (!match) return;
+          cpuAtAddress = cpuMsOf(child.pid);
+          done(match[1]);
         });
         child.once('exit', (code) => fail(new Error(`bench: the harness exited with ${code}`)));
       }),
@@ -73,7 +93,7 @@ async function harnessStart(browser: Browser, configPath: string): Promise<Start
     await page.goto(pageUrl);
     await page.getByRole('navigation', { name: 'Agents' }).getByRole('button', { name: /^Bench agent/ }).first().waitFor({ timeout: START_TIMEOUT_MS });
     const painted = (await (await page.waitForFunction(() => (window as unknown as { listPaintedAt?: number }).listPaintedAt, undefined, { timeout: START_TIMEOUT_MS })).jsonValue()) as number;
-    return { total: painted - start, listen: listening - start, page: painted - listening };
+    return { total: painted - start, listen: listening - start, page: painted - listening, cpuAtAddress };
   } finally {
     child.kill('SIGTERM');
     await within('the harness to exit', new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done))), 10_000).catch(() => child.kill('SIGKILL'));
@@ -89,6 +109,13 @@ export interface StartupResult {
   node: Summary;
   /** Median of harness ÷ node per round. */
   ratio: number;
+  /** The harness's CPU time when it printed its address (ms; see {@link StartTimes.cpuAtAddress}). */
+  cpuAtAddress: Summary;
+  /**
+   * The bench's own garbage collections during the rounds: a pause here delays the bench seeing the address and
+   * driving the page, and its collector threads take a core from the harness (docs/performance.md, "Session 21").
+   */
+  benchGc: { count: number; totalMs: number; longestMs: number };
 }
 
 /** `rounds` interleaved rounds of harness start and `node -e ''`. */
@@ -101,7 +128,11 @@ export async function benchStartup(browser: Browser, rounds: number): Promise<St
   const page: number[] = [];
   const node: number[] = [];
   const ratios: number[] = [];
+  const cpu: number[] = [];
   await harnessStart(browser, configPath); // warm the disk cache and Chromium once, not counted
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)));
+  gcObserver.observe({ entryTypes: ['gc'] });
   for (let round = 0; round < rounds; round++) {
     const h = round % 2 === 0 ? await harnessStart(browser, configPath) : undefined;
     const n = await nodeAnchor();
@@ -111,6 +142,18 @@ export async function benchStartup(browser: Browser, rounds: number): Promise<St
     page.push(h2.page);
     node.push(n);
     ratios.push(h2.total / n);
+    cpu.push(h2.cpuAtAddress);
   }
-  return { harness: summarize(harness), listen: summarize(listen), page: summarize(page), node: summarize(node), ratio: summarize(ratios).median };
+  // Entries are delivered asynchronously: let the last ones in before counting.
+  await new Promise((done) => setImmediate(done));
+  gcObserver.disconnect();
+  return {
+    harness: summarize(harness),
+    listen: summarize(listen),
+    page: summarize(page),
+    node: summarize(node),
+    ratio: summarize(ratios).median,
+    cpuAtAddress: summarize(cpu.filter(Number.isFinite)),
+    benchGc: { count: gcPauses.length, totalMs: gcPauses.reduce((sum, ms) => sum + ms, 0), longestMs: Math.max(0, ...gcPauses) },
+  };
 }

@@ -118,6 +118,8 @@ export function App({ store }: { store: AppStore }) {
   const historyView = state.view === 'history';
   // Nothing in the Requests column: it goes away and the session takes the room (issue 12, layout).
   const queueEmpty = items.length === 0 && others.length === 0;
+  // Nothing from this agent, only other agents' requests: a narrow column that points at them (App.css).
+  const queueIdle = items.length === 0 && others.length > 0;
 
   // Narrow windows show one pane at a time (issue 12 scope 1). Whatever asks for a card (Show, Next / Previous
   // waiting request, a notification) switches to the requests; a request arriving never does by itself. With
@@ -137,7 +139,7 @@ export function App({ store }: { store: AppStore }) {
       setPane('session');
       choose(...args);
     };
-  const layout = queueEmpty ? ' queue-empty' : ` pane-${pane}`;
+  const layout = queueEmpty ? ' queue-empty' : ` pane-${pane}${queueIdle ? ' queue-idle' : ''}`;
   // Notices go where they cover nothing (notice-place.tsx): above the composer of the session on screen, else in
   // the window's dock under the pane, which is also where a narrow window showing the requests has them.
   const [noticeDock, setNoticeDock] = useState<HTMLElement | null>(null);

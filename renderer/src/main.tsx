@@ -16,6 +16,7 @@ import { MissingToken } from './shell/MissingToken';
 import { createAppStore } from './state/store';
 import { applyTheme, savedTheme } from './shell/theme';
 import { clockTime } from './shell/format';
+import { afterPaint } from './shell/after-paint';
 
 function start(): void {
   applyTheme(savedTheme(), false);
@@ -37,7 +38,10 @@ function start(): void {
   connection.onStatus((status) => store.dispatch({ type: 'connection', status }));
   connection.onOpen(() => {
     connection.bridge.invoke('getSnapshot', {}).then(
-      (snapshot) => store.dispatch({ type: 'events', events: [{ type: 'snapshot', snapshot }] }),
+      (snapshot) => {
+        store.dispatch({ type: 'events', events: [{ type: 'snapshot', snapshot }] });
+        warmClockOnce();
+      },
       (error: unknown) =>
         store.dispatch({
           type: 'localNotice',
@@ -47,10 +51,17 @@ function start(): void {
     );
   });
 
-  // The cards' clock formatter, built while the page is idle: built by the first card's header instead, it loaded
-  // the locale's data inside the commit that draws that card (16 ms in a trace of the renderer bench, issue 13).
+  // The cards' clock formatter, built at the first idle moment after the first snapshot has been drawn. Built by the
+  // first card's header instead, it loaded the locale's data inside the commit that draws that card (16 ms in a trace
+  // of the renderer bench, issue 13); built at the page's first idle moment, that moment came while the page waited
+  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21).
+  let clockWarmed = false;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
-  whenIdle(() => clockTime(Date.now()));
+  const warmClockOnce = () => {
+    if (clockWarmed) return;
+    clockWarmed = true;
+    afterPaint(() => whenIdle(() => clockTime(Date.now())));
+  };
 
   createRoot(container).render(
     <StrictMode>

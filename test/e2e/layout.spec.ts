@@ -536,6 +536,25 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     expect((await box(head)).height, 'the chosen session’s header at 800×600').toBeLessThanOrEqual(120);
   });
 
+  // Designer's review, session 21: with nothing from the selected agent, the column spent 280 px at 800 px on
+  // "Nothing waiting". Now narrow, it says so plainly and leads to the other agent's request; its landmark and
+  // heading keep the agent's name for screen readers.
+  test('an agent with nothing waiting gets a narrow Requests column that leads to the other agents’ requests', async ({ app }) => {
+    await app.setViewportSize({ width: 800, height: 600 });
+    await startSessionAndPrompt(app, 'Beta', 'form');
+    await expect(card(app, 'Beta')).toBeVisible();
+    await sidebar(app).getByRole('button', { name: /^Demo agent/ }).click();
+    const requests = app.getByRole('complementary', { name: 'Requests from Demo agent' });
+    await expect(requests.getByRole('heading', { name: 'Requests from Demo agent' })).toBeAttached();
+    await expect(requests).toContainText('No requests from Demo agent.');
+    expect((await box(requests)).width, 'the idle Requests column at 800 px').toBeLessThanOrEqual(200);
+    expect((await box(app.getByRole('main'))).width, 'the session’s room').toBeGreaterThanOrEqual(420);
+    await expectWhole(requests.getByRole('button', { name: 'Next waiting request' }), requests, 'Next waiting request');
+    await requests.getByRole('button', { name: 'Beta: 1 request waiting' }).click();
+    await expect(card(app, 'Beta')).toBeVisible();
+    expect((await box(app.getByRole('complementary'))).width, 'a column with a card in it').toBeGreaterThanOrEqual(280);
+  });
+
   test('at 640 px the Requests tab and the queue’s heading count the same requests', async ({ app }) => {
     await app.setViewportSize({ width: 640, height: 700 });
     await startSessionAndPrompt(app, 'Beta', 'form');

@@ -5,6 +5,7 @@ import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
+import { srOnlyWhen } from '../shell/media-query';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';
 import { LazyUrlCard } from './LazyUrlCard';
@@ -175,11 +176,12 @@ export function QueuePanel(props: QueuePanelProps) {
     item.scope.kind === 'session' ? sessionNames.get(item.scope.sessionKey) : undefined;
 
   return (
-    <aside className="queue" id={props.id} aria-labelledby="queue-heading">
+    <aside className={`queue${items.length === 0 ? ' queue-idle' : ''}`} id={props.id} aria-labelledby="queue-heading">
       <div className="queue-head">
         <h2 id="queue-heading" ref={headingRef} tabIndex={-1}>
           Requests
-          {agent && <span className="queue-head-agent"> from {agent.name}</span>}
+          {/* Narrow and idle, the line under the heading names the agent; the heading keeps it for screen readers. */}
+          {agent && <span className={srOnlyWhen(items.length === 0, 'queue-head-agent')}> from {agent.name}</span>}
         </h2>
         <div className="queue-head-tools">
           {waitingTotal > 0 && <span className="queue-head-count">{queueCountText(pending, waitingTotal)}</span>}
@@ -187,6 +189,8 @@ export function QueuePanel(props: QueuePanelProps) {
         </div>
       </div>
       <div className="queue-body" ref={bodyRef}>
+        {/* Said first: the column is narrow then, and what it has is other agents' requests (App.css .queue-idle). */}
+        {items.length === 0 && <p className="queue-none">{agent ? `No requests from ${agent.name}.` : 'No requests.'}</p>}
         {others.length > 0 && (
           <div className="queue-others">
             <p className="queue-others-title">Also waiting</p>
@@ -219,9 +223,7 @@ export function QueuePanel(props: QueuePanelProps) {
         )}
 
         <div className="queue-list" ref={listRef}>
-          {items.length === 0 ? (
-            <p className="empty-note">{agent ? `Nothing waiting from ${agent.name}.` : 'Nothing waiting.'}</p>
-          ) : (
+          {items.length === 0 ? null : (
             // One flat list of siblings (the heading among them), so a card that ends moves below it without being
             // remounted: its focus and its own state stay.
             shown.flatMap((item, index) => {
