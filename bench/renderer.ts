@@ -101,6 +101,8 @@ export interface RendererResult {
   beforePromptLongTasks: number;
   beforePromptLongestMs: number;
   cardPaintMs: Summary;
+  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance.md, session 21). */
+  cardPaintSamplesMs: number[];
   /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
   cardPaintTimerMs: Summary;
   heapAfterGcMb: number;
@@ -203,6 +205,7 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
       beforePromptLongTasks: recorded.beforePrompt.filter((ms) => ms > 50).length,
       beforePromptLongestMs: Math.max(0, ...recorded.beforePrompt),
       cardPaintMs: summarize(recorded.cards),
+      cardPaintSamplesMs: recorded.cards,
       cardPaintTimerMs: summarize(recorded.cardsTimer),
       heapAfterGcMb: heap,
       typingMs: summarize(keysMs),

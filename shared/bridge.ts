@@ -424,6 +424,11 @@ export interface FormItemView extends QueueItemBase {
   requestedSchema: Record<string, unknown>;
   /** The user's typed values so far, kept in main so a renderer reload loses nothing (architecture rule 7). */
   draft?: FormValues;
+  /**
+   * The form is one plain text field and its message (or schema description) asks for a secret: main treats that
+   * field as secret (spec E-FORM-12; shared/form-schema.ts `withSoleFieldSecret`), and so does the card.
+   */
+  secretByMessage?: true;
 }
 
 /** A URL-mode elicitation. The renderer analyses `url` itself (shared/url-analysis.ts) for the consent view. */

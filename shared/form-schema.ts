@@ -278,6 +278,44 @@ function labelLooksSecret(label: string): boolean {
   });
 }
 
+/**
+ * True when a form's own words (its `message`, or its schema's `description`) ask for a secret, read as a field's
+ * description is: the unambiguous {@link DESCRIBED_SECRET_PHRASES}, lookalikes folded, not after a negation, and
+ * only the first {@link SECRET_CHECK_CHARS} characters. Only meaningful for a form of one field (see
+ * {@link withSoleFieldSecret}).
+ */
+export function formTextAsksForSecret(text: string | undefined): boolean {
+  return text !== undefined && descriptionAsksForSecret(text.slice(0, SECRET_CHECK_CHARS));
+}
+
+/**
+ * Whether `fields` are one plain text field whose own name, title and description name no secret: the one form
+ * whose message can say what that field holds ("Enter your GitHub password" over a field `value` titled "Value";
+ * hostile review, session 20). With two fields or more the message does not say which one it means, and a select,
+ * number or checkbox holds no typed secret, so those are left to their own words (false warnings cost trust too).
+ */
+export function soleFieldCouldBeSecret(fields: readonly FieldSpec[]): boolean {
+  return fields.length === 1 && fields[0]!.kind === 'string' && !fields[0]!.looksSecret;
+}
+
+/** Marked copies of described field lists, so a form asked again gets the same array (form-validation's cache key). */
+const markedSecret = new WeakMap<FieldSpec[], FieldSpec[]>();
+
+/**
+ * `fields` with their one plain text field marked secret (spec E-FORM-12) when `formAsks` (main's
+ * {@link formTextAsksForSecret} of the form's message or description) and {@link soleFieldCouldBeSecret}; else
+ * `fields` itself. The same marked array for the same `fields`.
+ */
+export function withSoleFieldSecret(fields: FieldSpec[], formAsks: boolean): FieldSpec[] {
+  if (!formAsks || !soleFieldCouldBeSecret(fields)) return fields;
+  let marked = markedSecret.get(fields);
+  if (!marked) {
+    marked = [{ ...fields[0]!, looksSecret: true }];
+    markedSecret.set(fields, marked);
+  }
+  return marked;
+}
+
 /** The fields that look like secrets (spec E-FORM-12), in form order; empty when none do. */
 export function secretFields(fields: FieldSpec[]): FieldSpec[] {
   return fields.filter((field) => field.looksSecret);

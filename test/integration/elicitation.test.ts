@@ -439,3 +439,40 @@ describe('bad input from an agent', () => {
     await expect(hub.invoke('rm -rf', {})).rejects.toThrow(/Unknown command/);
   });
 });
+
+describe('a form whose message asks for a secret (spec E-FORM-12)', () => {
+  const VALUE_SCHEMA = { type: 'object', properties: { value: { type: 'string', title: 'Value' } }, required: ['value'] };
+
+  it('treats its one generic field as secret: flagged for the card, and the sent value never in the transcript', async () => {
+    // Hostile review, session 20: field `value` titled "Value" under "Enter your GitHub password" was not flagged,
+    // so the card showed no warning, the field was not masked, and the record kept the typed password.
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(40, { message: 'Enter your GitHub password', requestedSchema: VALUE_SCHEMA }));
+    const item = await queueItem(hub);
+    expect(item).toMatchObject({ mode: 'form', secretByMessage: true });
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { value: 'hunter2-secret' } });
+    // The agent gets its answer (the warning is advice; the user chose to send)…
+    expect((await puppet.responseTo(40)).result).toEqual({ action: 'accept', content: { value: 'hunter2-secret' } });
+    // …and Switchboard keeps none of it: the record marks the field secret and holds no value.
+    const records = hub.snapshot().sessions[0].transcript.filter((e) => e.kind === 'request');
+    expect(records.at(-1)?.request?.fields).toEqual([{ name: 'value', title: 'Value', secret: true }]);
+    expect(JSON.stringify(hub.snapshot())).not.toContain('hunter2-secret');
+  });
+
+  it.each([
+    ['a message that says what the field is not', 'Enter your GitHub user name, not your password', VALUE_SCHEMA],
+    ['a message that asks for no secret', 'Which branch should I deploy?', VALUE_SCHEMA],
+    [
+      'a form of two fields (the message does not say which one)',
+      'Enter your GitHub password',
+      { type: 'object', properties: { user: { type: 'string', title: 'User' }, note: { type: 'string', title: 'Note' } } },
+    ],
+    ['a single choice, which holds no typed secret', 'Reset your password now?', { type: 'object', properties: { value: { type: 'string', enum: ['yes', 'no'] } } }],
+  ])('does not flag %s', async (_, message, requestedSchema) => {
+    // spec E-FORM-12: a warning on a form that asks for no secret would teach users to ignore the warning.
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(41, { message, requestedSchema }));
+    const item = await queueItem(hub);
+    expect(item.mode === 'form' && item.secretByMessage).toBeFalsy();
+  });
+});

@@ -5,6 +5,8 @@ import {
   initialValues,
   looksLikeSecret,
   secretFields,
+  formTextAsksForSecret,
+  withSoleFieldSecret,
   type FieldSpec,
 } from '../../shared/form-schema';
 
@@ -476,5 +478,32 @@ describe('the secret check, widened (spec E-FORM-12)', () => {
   ])('does not flag %s', (label) => {
     // spec E-FORM-12: a warning on every form would teach people to ignore it.
     expect(looksLikeSecret(label)).toBe(false);
+  });
+});
+
+describe('a form of one field whose message asks for a secret (spec E-FORM-12)', () => {
+  const valueField = () => describeForm({ type: 'object', properties: { value: { type: 'string', title: 'Value' } } }).fields;
+
+  it('reads the message as a description is read: unambiguous words, lookalikes, negations, its start only', () => {
+    expect(formTextAsksForSecret('Enter your GitHub password')).toBe(true);
+    expect(formTextAsksForSecret('Paste the API key from the dashboard')).toBe(true);
+    expect(formTextAsksForSecret('Your p@ssw0rd, please')).toBe(true);
+    expect(formTextAsksForSecret('Your user name, not your password')).toBe(false);
+    expect(formTextAsksForSecret('Pin the version to install')).toBe(false);
+    expect(formTextAsksForSecret(`${'Which branch? '.repeat(400)}Your password`)).toBe(false); // past SECRET_CHECK_CHARS
+    expect(formTextAsksForSecret(undefined)).toBe(false);
+  });
+
+  it('marks only a sole plain text field, and gives the same marked list for the same fields', () => {
+    const fields = valueField();
+    const marked = withSoleFieldSecret(fields, true);
+    expect(marked[0]).toMatchObject({ name: 'value', looksSecret: true });
+    expect(fields[0]!.looksSecret).toBe(false);
+    expect(withSoleFieldSecret(fields, true)).toBe(marked);
+    expect(withSoleFieldSecret(fields, false)).toBe(fields);
+    const two = describeForm({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }).fields;
+    expect(withSoleFieldSecret(two, true)).toBe(two);
+    const choice = describeForm({ type: 'object', properties: { a: { type: 'string', enum: ['x', 'y'] } } }).fields;
+    expect(withSoleFieldSecret(choice, true)).toBe(choice);
   });
 });

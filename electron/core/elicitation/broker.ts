@@ -470,13 +470,18 @@ export class ElicitationBroker {
    * tells the user what was refused and why, without the schema itself, and carries the -32602 for the agent.
    */
   private formEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
-    const described = describeRequestedForm(params.requestedSchema);
+    const described = describeRequestedForm(params.requestedSchema, base.message);
     if (described.refusal !== undefined) {
       const contradiction = described.refusal;
       const view: FormItemView = { ...base, mode: 'form', requestedSchema: {}, state: 'refused', refusedReason: contradiction };
       return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams({ requestedSchema: contradiction }, contradiction) };
     }
-    const view: FormItemView = { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
+    const view: FormItemView = {
+      ...base,
+      mode: 'form',
+      requestedSchema: params.requestedSchema as Record<string, unknown>,
+      ...(described.secretByMessage ? { secretByMessage: true } : {}),
+    };
     return { view, connection, jsonRpcId, fields: described.fields };
   }
 

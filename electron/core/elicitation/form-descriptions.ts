@@ -8,10 +8,21 @@
  * scan, the invisible-character reveal) and compiling its checks for a fresh field list took ~0.6 ms of main's
  * time per request at the median; a repeat now costs one `JSON.stringify` of the schema and a map lookup.
  */
-import { describeForm, findSchemaContradiction, findSchemaSizeProblem, type FieldSpec } from '../../../shared/form-schema';
+import {
+  describeForm,
+  findSchemaContradiction,
+  findSchemaSizeProblem,
+  formTextAsksForSecret,
+  soleFieldCouldBeSecret,
+  withSoleFieldSecret,
+  type FieldSpec,
+} from '../../../shared/form-schema';
 
-/** A described form: `refusal` is the sentence for -32602 when the schema cannot be used; else its fields. */
-export type FormDescriptionResult = { refusal: string } | { refusal?: undefined; fields: FieldSpec[] };
+/**
+ * A described form: `refusal` is the sentence for -32602 when the schema cannot be used; else its fields, and
+ * `secretByMessage` when the form's message or description asks for a secret and its one field was marked so.
+ */
+export type FormDescriptionResult = { refusal: string } | { refusal?: undefined; fields: FieldSpec[]; secretByMessage?: true };
 
 /** Distinct schemas kept; least recently used go first. Agents ask a handful of kinds of form. */
 export const MAX_CACHED_FORMS = 64;
@@ -29,9 +40,19 @@ const byObject = new WeakMap<object, FieldSpec[]>();
 
 /**
  * Describes `requestedSchema`, or says why it is refused: the size limits first (before any work that scales
- * with it), then contradictions. The result is shared between requests with the same schema: do not mutate it.
+ * with it), then contradictions. A form of one plain text field whose `message` (or schema description) asks
+ * for a secret has that field marked secret (spec E-FORM-12, shared/form-schema.ts `withSoleFieldSecret`). The
+ * result is shared between requests with the same schema and message: do not mutate it.
  */
-export function describeRequestedForm(requestedSchema: unknown): FormDescriptionResult {
+export function describeRequestedForm(requestedSchema: unknown, message?: string): FormDescriptionResult {
+  const described = describeSchema(requestedSchema);
+  if (described.refusal !== undefined || !soleFieldCouldBeSecret(described.fields)) return described;
+  const summary = (requestedSchema as { description?: unknown }).description;
+  if (!formTextAsksForSecret(message) && !formTextAsksForSecret(typeof summary === 'string' ? summary : undefined)) return described;
+  return remembered(requestedSchema, { fields: withSoleFieldSecret(described.fields, true), secretByMessage: true });
+}
+
+function describeSchema(requestedSchema: unknown): FormDescriptionResult {
   const tooLarge = findSchemaSizeProblem(requestedSchema);
   if (tooLarge) return { refusal: tooLarge };
   // A schema too long to keep is not serialised at all: the walk below stops once it has seen that much text, so a

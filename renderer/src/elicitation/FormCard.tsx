@@ -6,6 +6,7 @@ import {
   describeForm,
   initialValues,
   secretFields,
+  withSoleFieldSecret,
   type FieldSpec,
   type FormCheck,
   type FormDescription,
@@ -72,7 +73,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const focusAfterRender = useRef<'review' | 'edit' | null>(null);
 
   // An item's schema never changes, so it is read once per card (the card is keyed by itemId).
-  const [described] = useState<Described>(() => describe(item.requestedSchema));
+  const [described] = useState<Described>(() => describe(item.requestedSchema, item.secretByMessage === true));
   const fields = described.ok ? described.form.fields : NO_FIELDS;
   const [defaults] = useState(() => startValues(fields, safeInitialValues(fields), item.draft));
   const [latestCheck, setLatestCheck] = useState<FormCheck | null>(null);
@@ -448,9 +449,11 @@ function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function describe(requestedSchema: unknown): Described {
+/** The card's fields: as the schema describes them, with main's finding that the message asks for a secret (E-FORM-12). */
+function describe(requestedSchema: unknown, secretByMessage: boolean): Described {
   try {
-    return { ok: true, form: describeForm(requestedSchema) };
+    const form = describeForm(requestedSchema);
+    return { ok: true, form: { ...form, fields: withSoleFieldSecret(form.fields, secretByMessage) } };
   } catch (error) {
     return { ok: false, error: errorSentence(error) };
   }
