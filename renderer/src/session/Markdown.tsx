@@ -3,6 +3,8 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 import { splitBlocks, type BlockSplit } from './transcript/blocks';
 import { AskLinkConsent } from './LinkConsent';
 import { LinkOpener } from './markdown-links';
+import { isCheapMarkdown } from './markdown-cost';
+import { PlainBlock, PlainIfItFails } from './PlainIfItFails';
 import './Markdown.css';
 
 /** Beyond this many characters a single block is shown as plain text: parsing it on every streamed chunk costs too much. */
@@ -52,12 +54,12 @@ const BlockGroup = memo(function BlockGroup({ blocks, skipOffscreen, plain = fal
   return (
     <div className={skipOffscreen ? 'md-blocks md-blocks-skippable' : 'md-blocks'} style={style}>
       {blocks.map((block, index) =>
-        plain || block.length > MAX_MARKDOWN_CHARS ? (
-          <div key={index} className="plain-text">
-            {block}
-          </div>
+        plain || block.length > MAX_MARKDOWN_CHARS || !isCheapMarkdown(block) ? (
+          <PlainBlock key={index} text={block} />
         ) : (
-          <MarkdownBlock key={index} text={block} />
+          <PlainIfItFails key={index} text={block}>
+            <MarkdownBlock text={block} />
+          </PlainIfItFails>
         ),
       )}
     </div>
