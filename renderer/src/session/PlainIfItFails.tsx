@@ -10,18 +10,15 @@ export function PlainBlock({ text }: { text: string }) {
  * catches) is drawn as plain text instead: without this, one agent's message unmounted the whole window for every
  * agent (hostile review, session 21). Keyed by the block, so a new text gets a fresh try.
  */
-export class PlainIfItFails extends Component<{ text: string; children: ReactNode }, { failedText: string | null }> {
-  override state = { failedText: null as string | null };
-  static getDerivedStateFromError(): { failedText: string | null } {
-    return { failedText: '' };
+export class PlainIfItFails extends Component<{ text: string; children: ReactNode }, { text: string; failed: boolean }> {
+  override state = { text: this.props.text, failed: false };
+  static getDerivedStateFromProps(props: { text: string }, state: { text: string; failed: boolean }) {
+    return props.text === state.text ? null : { text: props.text, failed: false };
   }
-  override componentDidCatch(): void {
-    this.setState({ failedText: this.props.text });
+  static getDerivedStateFromError() {
+    return { failed: true };
   }
   override render(): ReactNode {
-    const { failedText } = this.state;
-    if (failedText === '' || failedText === this.props.text) return <PlainBlock text={this.props.text} />;
-    return this.props.children;
+    return this.state.failed ? <PlainBlock text={this.props.text} /> : this.props.children;
   }
 }
-

@@ -35,9 +35,9 @@ export function isCheapMarkdown(block: string): boolean {
       continue;
     }
     if (inFence) continue;
-    let indent = 0;
-    while (indent < line.length && (line[indent] === ' ' || line[indent] === '\t')) indent++;
-    if (indent > MAX_MARKDOWN_INDENT || line.slice(0, indent).replace(/\t/g, '    ').length > MAX_MARKDOWN_INDENT) return false;
+    let columns = 0;
+    for (let i = 0; i < line.length && (line[i] === ' ' || line[i] === '\t'); i++) columns += line[i] === '\t' ? 4 : 1;
+    if (columns > MAX_MARKDOWN_INDENT) return false;
     let rest = line;
     for (let depth = 0; ; depth++) {
       const match = CONTAINER.exec(rest);
