@@ -60,7 +60,7 @@ test.describe('answering a form', () => {
     await reviewButton.scrollIntoViewIfNeeded();
     await reviewButton.click();
 
-    const review = form.getByRole('region', { name: 'Review before sending' });
+    const review = form.getByRole('group', { name: 'Review before sending' });
     await expect(review.getByRole('heading', { name: 'Review before sending' })).toBeFocused();
     const answers = review.locator('dl').nth(1).locator('dt');
     await expect(answers).toHaveText(['Project name', 'Main language', 'License', 'Budget (EUR)', 'Team size', 'Public repository', 'Reviewers']);
@@ -159,7 +159,7 @@ test.describe('requests that end without an answer', () => {
     await form.getByRole('radio', { name: 'Production' }).check();
     // spec E-CXL-1: withdrawn by the agent, the user's choice still readable.
     await expect(form).toContainText('Withdrawn by the agent', { timeout: 10_000 });
-    await expect(form.getByRole('region', { name: 'Your typed values' })).toContainText(/production/i);
+    await expect(form.getByRole('group', { name: 'Your typed values' })).toContainText(/production/i);
     await expect(form.getByRole('button', { name: 'Send' })).toHaveCount(0);
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('I withdrew my question.');
     await form.getByRole('button', { name: 'Dismiss' }).click();

@@ -83,7 +83,7 @@ test.describe('a long request', () => {
     expect(scrolls).toBe(true);
     await choices.getByRole('checkbox', { name: 'packages/module-60' }).check();
     await form.getByRole('button', { name: 'Review' }).click();
-    const summary = form.getByRole('region', { name: 'Review before sending' });
+    const summary = form.getByRole('group', { name: 'Review before sending' });
     await expect(summary).toContainText('packages/module-60');
     // spec E-FORM-4: the message is named in the review, but a long one only by its opening and a pointer.
     await expect(summary).toContainText('full message is shown above');
@@ -366,7 +366,7 @@ test.describe('keys inside a card', () => {
     // spec E-RES-1: Escape is "dismissed", answered cancel, with no content (E-RES-2).
     await expect(transcript(app)).toContainText('You cancelled.');
     await expect(form).toContainText('You cancelled this request');
-    await expect(form.getByRole('region', { name: 'Your typed values' })).toContainText('escape-kept');
+    await expect(form.getByRole('group', { name: 'Your typed values' })).toContainText('escape-kept');
     await expect(form.getByRole('button', { name: 'Review' })).toHaveCount(0);
     // Focus went somewhere sensible, never to <body>.
     expect(await app.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);

@@ -130,7 +130,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
       // keeps it clear of the card's sticky header (pinned-actions.ts).
       const heading = reviewHeadingRef.current;
       heading?.focus({ preventScroll: true });
-      heading?.closest('section')?.scrollIntoView({ block: 'start' });
+      heading?.closest('.review')?.scrollIntoView({ block: 'start' });
       return;
     }
     const first = fields.findIndex(isSupported);
@@ -471,7 +471,8 @@ function safeInitialValues(fields: FieldSpec[]): FormValues {
 function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormValues }) {
   const shown = fields.map((field, index) => ({ field, index })).filter(({ field }) => isSupported(field));
   return (
-    <section className="readonly-values" aria-label="Your typed values">
+    // A group, not a region: several ended cards each hold one, and regions must be uniquely named (axe landmark-unique).
+    <div role="group" className="readonly-values" aria-label="Your typed values">
       <p className="muted">Nothing more will be sent. Your typed values stay here so you can copy them.</p>
       {shown.length > 0 && (
         <dl className="review-list">
@@ -489,6 +490,6 @@ function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormV
           })}
         </dl>
       )}
-    </section>
+    </div>
   );
 }

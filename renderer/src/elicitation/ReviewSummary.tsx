@@ -30,7 +30,8 @@ export function ReviewSummary({ agent, message, agentName, fields, check, headin
   const shown = fields.filter((field) => field.kind === 'unsupported' || Object.hasOwn(check.content, field.name));
   const leftEmpty = fields.length - shown.length;
   return (
-    <section className="review" aria-labelledby={headingId}>
+    // A group, not a region: two cards can be in review at once, and regions must be uniquely named (axe landmark-unique).
+    <div role="group" className="review" aria-labelledby={headingId}>
       <h4 id={headingId} ref={headingRef} tabIndex={-1} className="review-heading">
         Review before sending
       </h4>
@@ -76,7 +77,7 @@ export function ReviewSummary({ agent, message, agentName, fields, check, headin
           {leftEmpty === 1 ? '1 optional field' : `${leftEmpty} optional fields`} left empty, not sent
         </p>
       )}
-    </section>
+    </div>
   );
 }
 
