@@ -16,7 +16,8 @@ const THEMES = ['light', 'dark'] as const;
 function volatile(page: Page) {
   // Only what is shown: a time in the pane a narrow window hides would be masked over the pane in front.
   const shown = { visible: true };
-  return [page.locator('time').filter(shown), page.locator('.waiting-time').filter(shown), page.getByRole('log', { name: 'Transcript' }).filter(shown)];
+  // The arrival time's box, not the <time> inside it: the box has one width, the clock's digits do not (10:11 vs 21:07).
+  return [page.locator('.card-time').filter(shown), page.locator('.waiting-time').filter(shown), page.getByRole('log', { name: 'Transcript' }).filter(shown)];
 }
 
 for (const theme of THEMES) {
