@@ -369,7 +369,8 @@ export type ItemScope =
  *   stay available until the agent's `elicitation/complete` (spec E-URL-6).
  * - `completed` (URL mode): the agent reported completion; its window was closed (spec E-URL-8).
  * - `refused`: Switchboard refused the request before the user saw it, and `refusedReason` says why in plain words:
- *   a URL refused outright, answered `decline` (spec E-URL-4), or an invalid form, answered -32602 (E-FORM-10).
+ *   a URL refused outright, answered `decline` (spec E-URL-4), an invalid form, answered -32602 (E-FORM-10), or
+ *   a URL over the length Switchboard takes, answered -32602.
  * - `withdrawn`: the agent sent `$/cancel_request` of its own accord (spec E-CXL-1); typed values stay readable.
  * - `cancelled` (form mode): the user cancelled it with Escape, which keeps the card and its typed values readable
  *   until dismissed (the Cancel button lets the card go); the agent was answered `cancel`.
@@ -436,6 +437,11 @@ export interface UrlItemView extends QueueItemBase {
   mode: 'url';
   /** The URL exactly as the agent sent it; shown in full, never as a live link (spec E-URL-3). */
   url: string;
+  /**
+   * Set when the address was over the length Switchboard takes (`MAX_URL_CHARS`): its length in characters. The
+   * item is then `refused`, `url` holds only the address's start, and the agent was answered -32602.
+   */
+  urlLength?: number;
   /** After consent: where it was opened. */
   openedIn?: UrlOpenMode;
   /** After consent in the app window: whether that window is still open (the user may close it). */

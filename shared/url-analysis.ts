@@ -5,6 +5,7 @@
 import punycode from 'punycode/punycode.js';
 import { parse as parseDomain } from 'tldts';
 import { LOOKALIKES, latinSkeleton } from './confusables';
+import { cutText } from './cut-text';
 
 /** How bad a finding is: `blocked` means the URL is refused outright and never opened. */
 export type FindingSeverity = 'blocked' | 'warning' | 'info';
@@ -22,6 +23,7 @@ export interface UrlFinding {
     | 'ip-host'
     | 'non-default-port'
     | 'long-url'
+    | 'impossible-host'
     | 'whitespace-or-control';
   severity: FindingSeverity;
   message: string;
@@ -61,6 +63,26 @@ export interface UrlAnalysis {
 export const LONG_URL_LENGTH = 2048;
 
 /**
+ * Characters of a URL Switchboard analyses, shows or opens. Web servers commonly refuse a request line over 8 KiB
+ * (nginx's default header buffer, Apache's `LimitRequestLine` of 8190), so no page a user could sign in to needs
+ * more; twice that leaves room. Past it the address is refused before it is parsed: a 7.5 MB internationalized
+ * address once held the main thread 40–58 times as long as an ordinary one (hostile review, session 21).
+ */
+export const MAX_URL_CHARS = 16_384;
+
+/** Characters of a host name in DNS (RFC 1035 §2.3.4, as written with dots): no reachable site has a longer one. */
+export const MAX_HOST_CHARS = 253;
+
+/** Characters of one label (the text between dots) of a host name in DNS (RFC 1035 §2.3.4). */
+export const MAX_HOST_LABEL_CHARS = 63;
+
+/** Labels one mixed-script or look-alike warning names; the rest are counted, so a warning stays a sentence. */
+const MAX_NAMED_LABELS = 3;
+
+/** Characters of a `user:pass@` part quoted in its warning: enough to recognise it, never a wall of text. */
+const MAX_QUOTED_USERINFO_CHARS = 80;
+
+/**
  * Analyses a URL-mode elicitation's `url` for the consent view (spec E-URL-3, E-URL-4). Pure and offline: it
  * never fetches, resolves or opens anything (spec E-URL-2), and it runs unchanged in the main process and the
  * renderer (WHATWG `URL` plus tldts; no Node or DOM API).
@@ -72,6 +94,11 @@ export const LONG_URL_LENGTH = 2048;
  * Warnings cover internationalized (punycode) hosts, mixed-script and look-alike labels, `user:pass@` userinfo,
  * raw IP hosts, non-default ports and URLs over {@link LONG_URL_LENGTH} characters. Each finding code appears
  * at most once, and findings are ordered blocked, then warning, then info.
+ *
+ * Bounded work: a URL over {@link MAX_URL_CHARS} is refused (`long-url`, blocked) before it is parsed, and a host
+ * no DNS name can be (over {@link MAX_HOST_CHARS}, or a label over {@link MAX_HOST_LABEL_CHARS}) is refused
+ * (`impossible-host`) before its labels are decoded or checked, so the cost is linear in at most
+ * {@link MAX_URL_CHARS} characters and every message is a sentence, not a copy of the input.
  *
  * Never throws: every failure is a finding. `pathLength` and `queryLength` count characters of the normalized
  * path and of the query without its `?` (0 when unparseable).
@@ -87,6 +114,10 @@ export function analyzeUrl(url: string): UrlAnalysis {
   }
   if (trimmed === '') {
     findings.push(blocked('unparseable', 'The agent sent an empty address, so there is nothing to open.'));
+    return finish(result);
+  }
+  if (trimmed.length > MAX_URL_CHARS) {
+    findings.push(blocked('long-url', tooLongMessage(trimmed.length)));
     return finish(result);
   }
   if (HIDDEN_CHARACTER.test(trimmed)) {
@@ -115,6 +146,11 @@ export function analyzeUrl(url: string): UrlAnalysis {
   if (parsed.port !== '') result.port = parsed.port;
 
   const hostAscii = parsed.hostname;
+  const impossible = impossibleHostMessage(hostAscii);
+  if (impossible !== undefined) {
+    findings.push(blocked('impossible-host', impossible));
+    return finish(result);
+  }
   if (hostAscii !== '') describeHost(result, hostAscii);
 
   if (normalized.length > LONG_URL_LENGTH) {
@@ -154,7 +190,7 @@ export function analyzeUrl(url: string): UrlAnalysis {
   }
 
   if (parsed.username !== '' || parsed.password !== '') {
-    const userinfo = parsed.password !== '' ? `${parsed.username}:${parsed.password}` : parsed.username;
+    const userinfo = cutText(parsed.password !== '' ? `${parsed.username}:${parsed.password}` : parsed.username, MAX_QUOTED_USERINFO_CHARS);
     const what = parsed.password !== '' ? 'a user name and password' : 'a user name';
     findings.push(
       warning('userinfo', `The address starts with "${userinfo}@" before the site. That part is only ${what}, not where the link goes: the real host is ${shownHost}.`),
@@ -259,6 +295,28 @@ function labelToUnicode(label: string): string {
   }
 }
 
+/**
+ * Why a host cannot be a DNS name, when it is longer than DNS allows or has a label that is; undefined otherwise.
+ * IP addresses are short by construction.
+ */
+function impossibleHostMessage(hostAscii: string): string | undefined {
+  if (hostAscii.length > MAX_HOST_CHARS) {
+    return `The site name is ${hostAscii.length.toLocaleString('en')} characters long; no real site name has more than ${MAX_HOST_CHARS}, so it is refused.`;
+  }
+  const longest = hostAscii.split('.').reduce((most, label) => Math.max(most, label.length), 0);
+  if (longest > MAX_HOST_LABEL_CHARS) {
+    return `Part of the site name is ${longest} characters long between dots; no real site name has a part longer than ${MAX_HOST_LABEL_CHARS}, so it is refused.`;
+  }
+  return undefined;
+}
+
+function tooLongMessage(length: number): string {
+  return (
+    `The address is ${length.toLocaleString('en')} characters long. No sign-in page needs more than ` +
+    `${MAX_URL_CHARS.toLocaleString('en')}, and an address this long can hide where it goes, so it is refused.`
+  );
+}
+
 /** Serialised IPv4 (the URL parser canonicalises `0x7f.1`, `2130706433` …) or bracketed IPv6. */
 function isIpAddress(hostAscii: string): boolean {
   return hostAscii.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostAscii);
@@ -298,10 +356,10 @@ function checkLabels(findings: UrlFinding[], hostAscii: string): void {
     if (reads) confusable.push(`"${label}" is written in ${script} letters that only look like the Latin "${reads}"`);
   }
   if (mixed.length > 0) {
-    findings.push(warning('mixed-script', `Part of the site name ${joinAnd(mixed)}, a common way to imitate a familiar name.`));
+    findings.push(warning('mixed-script', `Part of the site name ${joinAnd(named(mixed))}, a common way to imitate a familiar name.`));
   }
   if (confusable.length > 0) {
-    findings.push(warning('confusable', `Part of the site name ${joinAnd(confusable)}; it may be imitating another site.`));
+    findings.push(warning('confusable', `Part of the site name ${joinAnd(named(confusable))}; it may be imitating another site.`));
   }
 }
 
@@ -332,6 +390,13 @@ function scriptsOf(label: string): Set<string> {
 
 function isAllowedMix(scripts: Set<string>): boolean {
   return ALLOWED_MIXES.some((allowed) => [...scripts].every((s) => allowed.has(s)));
+}
+
+/** The first {@link MAX_NAMED_LABELS} clauses, and the count of the rest as one more. */
+function named(clauses: string[]): string[] {
+  if (clauses.length <= MAX_NAMED_LABELS) return clauses;
+  const more = clauses.length - MAX_NAMED_LABELS;
+  return [...clauses.slice(0, MAX_NAMED_LABELS), `${more} other ${more === 1 ? 'part does' : 'parts do'} the same`];
 }
 
 function joinAnd(items: string[]): string {

@@ -3,6 +3,8 @@ import type { UrlItemView } from '../../shared/bridge';
 import { RecordingUrlOpener } from '../harness/recording-url-opener';
 import { eventually, handshake, openSession, queueItem, type Rig } from './hub-fixture';
 import { Hub } from '../../electron/core/hub';
+import { MAX_ENDED_MESSAGE_CHARS, SHOWN_REFUSED_URL_CHARS } from '../../electron/core/elicitation/broker';
+import { MAX_URL_CHARS } from '../../shared/url-analysis';
 import { Puppet, V1_INIT_RESULT, V2_INIT_RESULT as V2_INIT } from './puppet';
 
 let rig: Rig | undefined;
@@ -107,6 +109,27 @@ describe('consent', () => {
     // spec E-RES-1, E-URL-2
     expect([(await puppet.responseTo(5)).result, (await puppet.responseTo(6)).result]).toEqual([{ action: 'decline' }, { action: 'cancel' }]);
     expect(opener.opened).toEqual([]);
+  });
+
+  it('refuses an address over the length it takes with -32602, keeps only its start, and the agent goes on', async () => {
+    const { hub, puppet } = await urlRig();
+    // issue 8 (every input bounded), spec E-URL-4: 7.5 MB of internationalized labels, within one line's budget
+    const huge = `https://${Array(500_000).fill('xn--80ak6aa92e').join('.')}.com/`;
+    await puppet.send(urlRequest(8, 'e8', huge, { message: 'm'.repeat(100_000) }));
+    const answer = await puppet.responseTo(8);
+    expect(answer.error.code).toBe(-32602);
+    expect(answer.error.data.url).toBe(`${huge.length} characters; Switchboard takes at most ${MAX_URL_CHARS}`);
+    const item = (await queueItem(hub)) as UrlItemView;
+    expect(item.state).toBe('refused');
+    expect(item.urlLength).toBe(huge.length);
+    expect(item.url.length).toBeLessThanOrEqual(SHOWN_REFUSED_URL_CHARS);
+    expect(item.message.length).toBeLessThanOrEqual(MAX_ENDED_MESSAGE_CHARS);
+    expect(item.refusedReason).toMatch(/^The address is 7,500,\d{3} characters long\./);
+    expect(opener.opened).toEqual([]);
+    // The same connection's next request is served as usual.
+    await puppet.send(urlRequest(9, 'e9'));
+    const next = await eventually(() => hub.snapshot().queue.find((q) => q.state === 'pending'));
+    expect((next as UrlItemView).url).toBe('https://accounts.example.com/oauth?state=s3cr3t');
   });
 
   it('refuses a blocked scheme outright: decline on the wire, the reason on the card, nothing opened', async () => {

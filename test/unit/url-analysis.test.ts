@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findingsToShow, isLookalikeHost } from '../../renderer/src/elicitation/url-display';
-import { analyzeUrl, LONG_URL_LENGTH, type FindingSeverity, type UrlAnalysis, type UrlFinding } from '../../shared/url-analysis';
+import { analyzeUrl, LONG_URL_LENGTH, MAX_HOST_CHARS, MAX_HOST_LABEL_CHARS, MAX_URL_CHARS, type FindingSeverity, type UrlAnalysis, type UrlFinding } from '../../shared/url-analysis';
 
 type Code = UrlFinding['code'];
 type Fields = Partial<Omit<UrlAnalysis, 'findings' | 'openable'>>;
@@ -395,6 +395,37 @@ const cases: Case[] = [
     expect: { findings: { 'long-url': 'warning' }, openable: true, fields: { queryLength: LONG_URL_LENGTH - HOST_20.length } },
   },
 
+  {
+    // spec E-URL-4; issue 8 (every input bounded): refused before it is parsed
+    name: 'refuses a URL one character over the bound Switchboard takes',
+    url: HOST_20 + 'a'.repeat(MAX_URL_CHARS - HOST_20.length + 1),
+    expect: { findings: { 'long-url': 'blocked' }, openable: false, fields: { normalized: undefined, hostAscii: undefined } },
+  },
+  {
+    // spec E-URL-4
+    name: 'still opens, with a warning, a URL of exactly the bound',
+    url: HOST_20 + 'a'.repeat(MAX_URL_CHARS - HOST_20.length),
+    expect: { findings: { 'long-url': 'warning' }, openable: true },
+  },
+  {
+    // RFC 1035 §2.3.4: no DNS name is longer, so no site could be reached
+    name: 'refuses a host longer than any DNS name',
+    url: `https://${Array(64).fill('abc').join('.')}.com/`,
+    expect: { findings: { 'impossible-host': 'blocked' }, openable: false, fields: { registrableDomain: undefined } },
+  },
+  {
+    // RFC 1035 §2.3.4
+    name: 'opens a host of exactly the DNS length and label bounds',
+    url: `https://${Array(3).fill('a'.repeat(MAX_HOST_LABEL_CHARS)).join('.')}.${'b'.repeat(MAX_HOST_CHARS - 3 * (MAX_HOST_LABEL_CHARS + 1) - 4)}.com/`,
+    expect: { findings: {}, openable: true },
+  },
+  {
+    // RFC 1035 §2.3.4
+    name: 'refuses a host with a label longer than DNS allows',
+    url: `https://${'a'.repeat(MAX_HOST_LABEL_CHARS + 1)}.example.com/`,
+    expect: { findings: { 'impossible-host': 'blocked' }, openable: false },
+  },
+
   // --- whitespace, control and invisible characters ---
   {
     // spec E-URL-4
@@ -552,6 +583,29 @@ describe('analyzeUrl', () => {
     expect(severities).toEqual(['blocked', 'warning', 'warning', 'warning']);
     const local = analyzeUrl(' http://127.0.0.1:81/ ').findings.map((f) => f.severity);
     expect(local).toEqual(['warning', 'info', 'info', 'info']);
+  });
+
+  it('names at most three look-alike parts of a host in one warning and counts the rest', () => {
+    // spec E-URL-4: a warning stays a sentence however many labels imitate a name
+    const host = Array(12).fill('xn--80ak6aa92e').join('.');
+    const mixed = analyzeUrl(`https://${host}.com/`).findings.find((f) => f.code === 'confusable')!;
+    expect(mixed.message.match(/"аррӏе"/g)).toHaveLength(3);
+    expect(mixed.message).toContain('9 other parts do the same');
+  });
+
+  it('refuses an address of a whole line (7.5 MB) in one sentence, before anything walks it', () => {
+    // issue 8 (bounded time on the main thread): the length is checked before anything walks the address
+    const huge = `https://${Array(500_000).fill('xn--80ak6aa92e').join('.')}.com/`;
+    const analysis = analyzeUrl(huge);
+    expect(analysis.findings.map((f) => [f.code, f.severity])).toEqual([['long-url', 'blocked']]);
+    expect(analysis.findings[0].message.length).toBeLessThan(200);
+  });
+
+  it('quotes a long user:pass@ part cut short, and still names the real host', () => {
+    // spec E-URL-4
+    const finding = analyzeUrl(`https://${'u'.repeat(5000)}:pw@example.com/`).findings.find((f) => f.code === 'userinfo')!;
+    expect(finding.message.length).toBeLessThan(400);
+    expect(finding.message).toContain('the real host is example.com');
   });
 
   it('never throws, even for a value that is not a string', () => {

@@ -14,7 +14,7 @@ import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueI
 import type { PermissionRequest } from '../acp/agent-connection';
 import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
-import { analyzeUrl } from '../../../shared/url-analysis';
+import { analyzeUrl, MAX_URL_CHARS } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm } from './form-descriptions';
 import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
@@ -91,6 +91,13 @@ export interface BrokerOptions {
  * agent could fill the queue with them.
  */
 export const MAX_REFUSED_PER_AGENT = 20;
+
+/**
+ * Characters of a refused, over-long URL kept to show the user (the rest is cut with an ellipsis): enough to see
+ * the scheme, the host and where the path goes, while {@link MAX_REFUSED_PER_AGENT} addresses of a whole line's
+ * size (8 MiB) would otherwise stay on main and be drawn by the renderer.
+ */
+export const SHOWN_REFUSED_URL_CHARS = 2_000;
 
 /**
  * How many ended items (withdrawn, completed, stopped) each agent keeps in the queue until the
@@ -183,6 +190,8 @@ export class ElicitationBroker {
       arrivalSeq: ++this.arrivals,
     };
     const entry = mode === 'url' ? this.urlEntry(connection, jsonRpcId, params, base) : this.formEntry(connection, jsonRpcId, params, base);
+    // A refused item is answered at once and costs the agent nothing: like an ended one it keeps only its message's start.
+    if (entry.view.state === 'refused') entry.view.message = cutText(entry.view.message, MAX_ENDED_MESSAGE_CHARS);
     if (scope.kind === 'request') entry.scopeRequestId = params.requestId;
     this.add(entry);
     if (entry.refusal) throw entry.refusal;
@@ -495,6 +504,14 @@ export class ElicitationBroker {
     }
     const analysis = analyzeUrl(url);
     const blocked = analysis.findings.find((f) => f.severity === 'blocked');
+    if (url.length > MAX_URL_CHARS) {
+      // Past the bound it is not the user's no but a request Switchboard does not take: -32602, and main keeps,
+      // and the renderer draws, only the address's start.
+      const reason = blocked?.message ?? `The address is longer than ${MAX_URL_CHARS} characters.`;
+      const view: UrlItemView = { ...base, mode: 'url', url: cutText(url, SHOWN_REFUSED_URL_CHARS), urlLength: url.length, state: 'refused', refusedReason: reason };
+      const data = { url: `${url.length} characters; Switchboard takes at most ${MAX_URL_CHARS}` };
+      return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams(data, `url is too long: ${data.url}`) };
+    }
     const view: UrlItemView = analysis.openable
       ? { ...base, mode: 'url', url }
       : { ...base, mode: 'url', url, state: 'refused', refusedReason: blocked?.message ?? 'This address cannot be opened.' };

@@ -250,12 +250,14 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
       body = (
         <>
           <p className="card-state-note url-refused" role="status">
-            Switchboard refused to open this address: {item.refusedReason ?? 'it cannot be opened safely.'} The agent
-            was told you declined.
+            Switchboard refused to open this address: {item.refusedReason ?? 'it cannot be opened safely.'}{' '}
+            {item.urlLength === undefined ? 'The agent was told you declined.' : 'The agent was told its request was invalid.'}
           </p>
           <div className="url-facts">
             <p className="url-label" id={`${ids}-url-label`}>
-              Address sent by the agent
+              {item.urlLength === undefined
+                ? 'Address sent by the agent'
+                : `Start of the address sent by the agent (${item.urlLength.toLocaleString('en')} characters in all)`}
             </p>
             <UrlText url={item.url} labelledBy={`${ids}-url-label`} />
           </div>
