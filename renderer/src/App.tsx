@@ -16,6 +16,7 @@ import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
 import { useAppState } from './state/use-app-state';
+import { ViewBoundary } from './shell/ViewBoundary';
 import { afterPaint } from './shell/after-paint';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
@@ -145,6 +146,8 @@ export function App({ store }: { store: AppStore }) {
   const [noticeDock, setNoticeDock] = useState<HTMLElement | null>(null);
   const [sessionNoticePlace, setSessionNoticePlace] = useState<HTMLElement | null>(null);
   const requestsInFront = onePane && !queueEmpty && pane === 'requests';
+  // A pane that could not be drawn draws again by itself once the user chooses another view, agent or session.
+  const workspaceKey = `${state.view}:${agent?.agentId ?? ''}:${(agent && state.selectedSessions[agent.agentId]) ?? ''}`;
   const noticeTarget = requestsInFront ? noticeDock : (sessionNoticePlace ?? noticeDock);
   return (
     <div className={`app${layout}`}>
@@ -178,6 +181,7 @@ export function App({ store }: { store: AppStore }) {
           noticeTarget,
         )}
       <main className="workspace" id="workspace-pane">
+        <ViewBoundary what={historyView ? 'History' : waitingView ? 'Waiting for you' : 'This agent’s sessions'} resetKey={workspaceKey}>
         {!state.loaded ? (
           <p className="empty-note">{connectionEnded(state.connection) ? connectionSentence(state.connection) : 'Connecting to Switchboard…'}</p>
         ) : historyView ? (
@@ -213,8 +217,10 @@ export function App({ store }: { store: AppStore }) {
             <p className="muted">Press Add agent to set one up, or Import from Zed.</p>
           </div>
         )}
+        </ViewBoundary>
       </main>
       {!queueEmpty && (
+        <ViewBoundary what="The requests" resetKey={agent?.agentId}>
         <QueuePanel
           agent={agent}
           items={items}
@@ -232,10 +238,13 @@ export function App({ store }: { store: AppStore }) {
           onStepWaiting={stepWaiting}
           onDeclined={onDeclined}
         />
+        </ViewBoundary>
       )}
       {/* Drawn at the sidebar's foot, but after the panes in Tab order (AgentSidebar.tsx). */}
       <AppActions onDialog={setDialog} />
-      <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
+      <ViewBoundary what="This dialog" resetKey={dialog?.kind}>
+        <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
+      </ViewBoundary>
     </div>
   );
 }

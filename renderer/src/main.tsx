@@ -17,6 +17,7 @@ import { createAppStore } from './state/store';
 import { applyTheme, savedTheme } from './shell/theme';
 import { clockTime } from './shell/format';
 import { afterPaint } from './shell/after-paint';
+import { ViewBoundary } from './shell/ViewBoundary';
 
 function start(): void {
   applyTheme(savedTheme(), false);
@@ -66,7 +67,10 @@ function start(): void {
   createRoot(container).render(
     <StrictMode>
       <BridgeContext value={connection.bridge}>
-        <App store={store} />
+        {/* The last resort: each pane and dialog has its own boundary (App.tsx), so this one is seldom reached. */}
+        <ViewBoundary what="Switchboard’s window">
+          <App store={store} />
+        </ViewBoundary>
       </BridgeContext>
     </StrictMode>,
   );
