@@ -653,9 +653,21 @@ export function findSchemaSizeProblem(requestedSchema: unknown): string | undefi
 
 /** A choice's title for its wire value: `"MIT"`, or `"Apache 2.0 (apache-2.0)"` when they differ; else the value. */
 export function optionTitle(field: FieldSpec, value: string): string {
-  const option = field.options?.find((o) => o.value === value);
+  const option = optionsByValue(field).get(value);
   if (!option) return value;
   return option.title === option.value ? option.title : `${option.title} (${option.value})`;
+}
+
+/** Each field's options by value, made once per field: a 10 000-value answer named its titles in 137–167 ms by search. */
+const optionIndex = new WeakMap<FieldSpec, ReadonlyMap<string, FieldOption>>();
+
+function optionsByValue(field: FieldSpec): ReadonlyMap<string, FieldOption> {
+  let index = optionIndex.get(field);
+  if (!index) {
+    index = new Map((field.options ?? []).map((option) => [option.value, option] as const).reverse());
+    optionIndex.set(field, index);
+  }
+  return index;
 }
 
 /**

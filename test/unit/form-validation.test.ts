@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
-import { describeForm, initialValues, type FieldSpec, type FormValues } from '../../shared/form-schema';
+import { describeForm, formatContentValue, initialValues, type FieldSpec, type FormValues } from '../../shared/form-schema';
 import { checkValues, MAX_PATTERN_WEIGHT, patternWeight } from '../../shared/form-validation';
 
 /** Fields of a schema with the given properties; `required` lists required names. */
@@ -70,6 +70,15 @@ describe('checkValues: wire values', () => {
     const property = { type: 'array', items: { anyOf: [{ const: 'r', title: 'Read' }, { const: 'w', title: 'Write' }] } };
     expect(checkOne(property, ['w', 'r', 'w']).content).toEqual({ v: ['w', 'r'] });
     expect(checkOne(property, ['Read']).errors).toEqual({ v: 'Choose only from the listed options.' });
+  });
+
+  it('takes a multi-select of 10 000 options with every one chosen, and still refuses one that is not listed', () => {
+    // spec E-FORM-7; issue 8 (bounded work): options are checked by lookup, not one by one per chosen value
+    const options = Array.from({ length: 10_000 }, (_, i) => `option-${i}`);
+    const property = { type: 'array', items: { type: 'string', enum: options }, minItems: 1 };
+    expect(checkOne(property, options).content).toEqual({ v: options });
+    expect(checkOne(property, [...options.slice(0, 5), 'option-10000']).errors).toEqual({ v: 'Choose only from the listed options.' });
+    expect(checkOne(property, [], true).errors).toEqual({ v: 'Choose at least 1 option.' });
   });
 
   it('ignores value keys that are not fields of the form', () => {
@@ -349,5 +358,16 @@ describe('checkValues: robustness', () => {
     const fields = describeForm(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}')).fields;
     const check = checkValues(fields, JSON.parse('{"__proto__":"x"}'));
     expect(JSON.stringify(check.content)).toBe('{"__proto__":"x"}');
+  });
+});
+
+describe('answers in words', () => {
+  it('names each chosen option by its title, the first option of a repeated value, and a value not listed as itself', () => {
+    // spec E-FORM-4, E-FORM-7
+    const [field] = fieldsOf({
+      v: { type: 'array', items: { anyOf: [{ const: 'r', title: 'Read' }, { const: 'w', title: 'Write' }, { const: 'r', title: 'Again' }] } },
+    });
+    expect(formatContentValue(field, ['w', 'r', 'x'])).toBe('Write (w), Read (r), x');
+    expect(formatContentValue(field, [])).toBe('(none selected)');
   });
 });
