@@ -149,8 +149,20 @@ function compileValidator(field: FieldSpec): ValidateFunction | undefined {
  */
 export const MAX_PATTERN_WEIGHT = 4_000;
 
-/** The most one form's patterns may weigh together: five heavy ones. Past it, later patterns are not checked. */
-export const MAX_FORM_PATTERN_WEIGHT = 20_000;
+/**
+ * The most one form's patterns may weigh together: three heavy ones. Past it, later patterns are not checked.
+ * Main compiles a form's patterns once, when its draft is first checked, so this is how long one form can hold
+ * main: five patterns of `(?i)[\p{L}]…` just under the single limit took 232–312 ms there, and every other
+ * agent waited (hostile review, session 23); three of the heaviest allowed now compile in about 75 ms.
+ */
+export const MAX_FORM_PATTERN_WEIGHT = 12_000;
+
+/**
+ * What one Unicode property class (`\p{L}`, `\P{N}`) adds to a pattern's weight, four times over when the pattern
+ * folds case (`(?i`): such a class compiles to hundreds of ranges. Measured with re2js: 800 × `\p{L}` took 25 ms
+ * and 499 × `(?i)[\p{L}]` 55 ms, where 500 × `[a-z]` took 8 ms.
+ */
+const UNICODE_CLASS_WEIGHT = 8;
 
 /**
  * The most matching work (a pattern's weight times the characters it runs over) one check of a form may do;
@@ -164,15 +176,18 @@ export const MAX_FORM_MATCH_WORK = 250_000;
 const PATTERN_SKIPPED_NOTE = "This value is too long to check against the agent's pattern here, so the agent will check it.";
 
 /**
- * A cheap bound on how hard `pattern` is to compile: its length times one plus the sum of every counted
- * repetition's largest count (`{n}`, `{n,}`, `{n,m}`; an escaped `\{3\}` counts too). One scan of the text.
+ * A cheap bound on how hard `pattern` is to compile: its length, plus {@link UNICODE_CLASS_WEIGHT} per Unicode
+ * property class (four times that when it folds case), times one plus the sum of every counted repetition's
+ * largest count (`{n}`, `{n,}`, `{n,m}`; an escaped `\{3\}` counts too). Three scans of the text.
  */
 export function patternWeight(pattern: string): number {
   let repeats = 0;
   for (const match of pattern.matchAll(/\{(\d{1,9})(?:,(\d{0,9}))?\}/g)) {
     repeats += Math.max(Number(match[1]), match[2] ? Number(match[2]) : 0);
   }
-  return pattern.length * (1 + repeats);
+  const classes = pattern.match(/\\[pP]\{/g)?.length ?? 0;
+  const folding = pattern.includes('(?i') ? 4 : 1;
+  return (pattern.length + classes * UNICODE_CLASS_WEIGHT * folding) * (1 + repeats);
 }
 
 /** Compiles a string field's pattern within what is left of the form's weight; returns what it used. */

@@ -286,6 +286,19 @@ describe('checkValues: patterns', () => {
     expect(check.errors).toEqual({ id: 'Enter a value in the format the agent asked for.' });
   });
 
+  it('weighs a Unicode property class for what it costs to compile, so a form of them cannot hold main', () => {
+    // spec E-FORM-6; hostile review, session 23: five `(?i)[\p{L}]…` patterns just under the old limit held main
+    // 232–312 ms when the form's draft was first checked.
+    expect(patternWeight('[a-z]'.repeat(700))).toBeLessThanOrEqual(MAX_PATTERN_WEIGHT);
+    expect(patternWeight('\\p{L}'.repeat(700))).toBeGreaterThan(MAX_PATTERN_WEIGHT);
+    expect(patternWeight('(?i)' + '[\\p{L}]'.repeat(120))).toBeGreaterThan(MAX_PATTERN_WEIGHT);
+    // Real patterns with a class or two stay checked.
+    expect(patternWeight('^[\\p{L}\\p{N} _-]{1,64}$')).toBeLessThanOrEqual(MAX_PATTERN_WEIGHT);
+    const properties = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`f${i}`, { type: 'string', pattern: '(?i)' + '[\\p{L}]'.repeat(499) + i }]));
+    const check = checkValues(fieldsOf(properties), { f0: 'abc' });
+    expect(Object.keys(check.notes ?? {})).toEqual(['f0', 'f1', 'f2', 'f3', 'f4']);
+  });
+
   it('stops compiling patterns once a form has spent its pattern budget', () => {
     // spec E-FORM-6: 180 fields each just under the single-pattern limit must not add up to a stall.
     const nearLimit = '[a-z]{300}';
