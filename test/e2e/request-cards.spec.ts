@@ -125,6 +125,16 @@ test.describe('a long request', () => {
   });
 });
 
+test('a card header reads as words: the agent, then ", session" and its name, with no separator read aloud', async ({ app }) => {
+  // spec E-REQ-7; new user's review, session 23: the drawn "·" was read before the hidden ", session ".
+  await startSessionAndPrompt(app, 'Demo agent', 'form');
+  const header = card(app, 'Demo agent').locator('header');
+  await expect(header.locator('.card-session')).toBeVisible();
+  const read = await header.ariaSnapshot();
+  expect(read).toContain(', session form');
+  expect(read).not.toContain('·');
+});
+
 test.describe('choices that say what they do', () => {
   test('Decline and Cancel look different and each says what it does', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
