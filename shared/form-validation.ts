@@ -110,7 +110,7 @@ function fieldSchema(field: FieldSpec): Record<string, unknown> | undefined {
  * many forms with the same kinds of field, has each compiled once. Bounded; least recently used go first.
  */
 export const MAX_CACHED_VALIDATORS = 512;
-/** Characters of schema text the validator cache may hold as keys (a 10 000-option select is ~200 KB). */
+/** Characters of schema text the validator cache may hold as keys (a field's key is its kind and bounds, well under 1 KB). */
 const MAX_CACHED_SCHEMA_CHARS = 8 * 1024 * 1024;
 
 /** Compiled validators by the JSON of their normalised schema, in least-recently-used order. */

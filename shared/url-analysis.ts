@@ -117,7 +117,7 @@ export function analyzeUrl(url: string): UrlAnalysis {
     return finish(result);
   }
   if (trimmed.length > MAX_URL_CHARS) {
-    findings.push(blocked('long-url', tooLongMessage(trimmed.length)));
+    findings.push(blocked('long-url', urlTooLongSentence(trimmed.length)));
     return finish(result);
   }
   if (HIDDEN_CHARACTER.test(trimmed)) {
@@ -310,7 +310,8 @@ function impossibleHostMessage(hostAscii: string): string | undefined {
   return undefined;
 }
 
-function tooLongMessage(length: number): string {
+/** Why an address of `length` characters, over {@link MAX_URL_CHARS}, is refused: one plain sentence. */
+export function urlTooLongSentence(length: number): string {
   return (
     `The address is ${length.toLocaleString('en')} characters long. No sign-in page needs more than ` +
     `${MAX_URL_CHARS.toLocaleString('en')}, and an address this long can hide where it goes, so it is refused.`

@@ -14,7 +14,7 @@ import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueI
 import type { PermissionRequest } from '../acp/agent-connection';
 import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
-import { analyzeUrl, MAX_URL_CHARS } from '../../../shared/url-analysis';
+import { analyzeUrl, MAX_URL_CHARS, urlTooLongSentence } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm } from './form-descriptions';
 import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
@@ -502,16 +502,16 @@ export class ElicitationBroker {
     if (this.findByElicitationId(connection.connectionId, elicitationId)) {
       throw RequestError.invalidParams({ elicitationId }, 'elicitationId already outstanding');
     }
-    const analysis = analyzeUrl(url);
-    const blocked = analysis.findings.find((f) => f.severity === 'blocked');
     if (url.length > MAX_URL_CHARS) {
       // Past the bound it is not the user's no but a request Switchboard does not take: -32602, and main keeps,
-      // and the renderer draws, only the address's start.
-      const reason = blocked?.message ?? `The address is longer than ${MAX_URL_CHARS} characters.`;
+      // and the renderer draws, only the address's start; nothing parses the rest.
+      const reason = urlTooLongSentence(url.length);
       const view: UrlItemView = { ...base, mode: 'url', url: cutText(url, SHOWN_REFUSED_URL_CHARS), urlLength: url.length, state: 'refused', refusedReason: reason };
       const data = { url: `${url.length} characters; Switchboard takes at most ${MAX_URL_CHARS}` };
       return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams(data, `url is too long: ${data.url}`) };
     }
+    const analysis = analyzeUrl(url);
+    const blocked = analysis.findings.find((f) => f.severity === 'blocked');
     const view: UrlItemView = analysis.openable
       ? { ...base, mode: 'url', url }
       : { ...base, mode: 'url', url, state: 'refused', refusedReason: blocked?.message ?? 'This address cannot be opened.' };
