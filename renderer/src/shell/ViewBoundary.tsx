@@ -6,7 +6,7 @@ import './ViewBoundary.css';
 const MAX_DETAIL_CHARS = 300;
 
 interface ViewBoundaryProps {
-  /** The part of the window, as the sentence's subject: "The session", "The requests", "This dialog". */
+  /** The part of the window, as the sentence's subject: "This agent’s sessions", "The requests", "This dialog". */
   what: string;
   /**
    * When this changes (another agent, session or view chosen), the part is drawn again by itself: what failed
