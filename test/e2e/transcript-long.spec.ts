@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+// @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
+import { chunkText } from '../fixtures/bench-lines.mjs';
 
 // Issue 13, scope 3: a long transcript is virtualised (only what is in view is drawn), follows the newest text,
 // lets the user scroll back, select and copy, and its markdown (a chunk loaded when first needed) loads under the
@@ -64,4 +66,24 @@ test('a long transcript draws only what is in view, follows the newest text, and
 
   await app.getByRole('button', { name: /Jump to latest/ }).click();
   await expect(log.getByText(`stream 80 turn-${TURNS - 1}`)).toBeInViewport();
+});
+
+// Issue 13: a request that arrives with streamed text is drawn first, with the transcript as it is on screen, and
+// that text follows once the card has painted (renderer/src/state/use-app-state.ts). Here the stream's last lines
+// and the request reach the app together and nothing else comes after them (the turn waits for the answer). In a
+// narrow window the session's pane stays in front and the card is not drawn, so no "seen" mark redraws the window
+// either: the end of the reply is drawn only if the text held back for the request's frame is drawn after it.
+test('the text that came with a request is drawn once its card is', async ({ app }) => {
+  await app.setViewportSize({ width: 640, height: 700 });
+  const sidebar = app.getByRole('navigation', { name: 'Agents' });
+  await sidebar.getByRole('button', { name: /^Bench agent/ }).click();
+  await expect(sidebar.getByText('Ready').first()).toBeVisible();
+  await app.getByRole('button', { name: 'New session' }).click();
+  const composer = app.getByRole('textbox', { name: 'Message', exact: true });
+  const chunks = 4000;
+  await composer.fill(`stream ${chunks} ask`);
+  await composer.press('Enter');
+  await expect(app.getByRole('tab', { name: 'Requests (1)' })).toBeVisible();
+  const lastParagraph = Array.from({ length: 40 }, (_, k) => chunkText(chunks - 40 + k) as string).join('').trim();
+  await expect(transcript(app).locator('.md p').last()).toHaveText(lastParagraph);
 });

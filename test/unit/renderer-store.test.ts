@@ -344,7 +344,8 @@ describe('renderer store', () => {
   });
 
   // Issue 13: streamed text may be drawn at a lower priority (use-app-state.ts); anything else in a batch (here a
-  // request arriving with its transcript record) makes the whole batch urgent, so a card never waits behind text.
+  // request arriving with its transcript record) makes the batch urgent, so a card never waits behind text, but
+  // one whose sessions changed only in their transcripts lets that text follow the card's frame.
   it('tells subscribers whether a change held only transcript text', () => {
     const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')] }) }));
     const changes: string[] = [];
@@ -353,8 +354,20 @@ describe('renderer store', () => {
     store.dispatch({ type: 'events', events: [text] });
     store.dispatch({ type: 'events', events: [{ type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: '!' }] }, { type: 'item', item: item('q1') }] });
     store.dispatch({ type: 'selectAgent', agentId: 'a' });
-    expect(changes).toEqual(['low', 'urgent', 'urgent']);
+    expect(changes).toEqual(['low', 'urgentExceptText', 'urgent']);
     expect(store.getState().sessions[0].transcript[0].text).toBe('Hello!');
+  });
+
+  // Issue 13: a session's own state (here a turn's end) is never drawn before the text that came with it.
+  it('keeps a batch urgent with its text when it changes a session, or changes no transcript', () => {
+    const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')] }) }));
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    const text: BridgeEvent = { type: 'transcript', sessionKey: 's1', upserts: [{ entryId: 'e1', role: 'agent', text: 'Done' }] };
+    store.dispatch({ type: 'events', events: [text, { type: 'item', item: item('q1') }, { type: 'session', session: { ...session('s1'), promptInFlight: false } }] });
+    store.dispatch({ type: 'events', events: [{ type: 'item', item: item('q2') }] });
+    store.dispatch({ type: 'events', events: [{ type: 'transcript', sessionKey: 's1', upserts: [{ entryId: 'e2', role: 'agent', text: 'More' }] }, { type: 'sessionRemoved', sessionKey: 's1' }] });
+    expect(changes).toEqual(['urgent', 'urgent', 'urgent']);
   });
 
   // Issue 13: a form's check on arrival saves its draft in main, which sends the item back with it; the card on

@@ -493,13 +493,17 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
 }
 
 /**
- * What a change was, for how soon React must draw it (state/use-app-state.ts): `low` when it may be drawn at a lower
- * priority than anything else: transcript events (streamed text, new entries), and changes to what is on screen
- * already (a form's draft that main saved, which the card drawn holds already; a note that requests arrived, for
- * an agent on screen, which raises no notice). `urgent` for everything else (a new request, a request's state,
- * sessions' state, notices, what the user chose).
+ * What a change was, for how soon React must draw it (state/use-app-state.ts):
+ * - `low` when it may be drawn at a lower priority than anything else: transcript events (streamed text, new
+ *   entries), and changes to what is on screen already (a form's draft that main saved, which the card drawn holds
+ *   already; a note that requests arrived, for an agent on screen, which raises no notice).
+ * - `urgentExceptText` when it must be drawn at once but changed the sessions only through their transcripts (a
+ *   request arriving with its record and the text streamed since): drawn at once with the transcripts as they are on
+ *   screen, the new text following once that frame has painted.
+ * - `urgent` for everything else (a session's state, such as a turn's end, which is never drawn before its text;
+ *   what the user chose).
  */
-export type StoreChange = 'low' | 'urgent';
+export type StoreChange = 'low' | 'urgentExceptText' | 'urgent';
 
 /** A minimal subscribable store; each listener is told what kind of change happened ({@link StoreChange}). */
 export interface AppStore {
@@ -509,8 +513,7 @@ export interface AppStore {
 }
 
 /**
- * Whether `action`, which took the state from `before` to `after`, may wait behind urgent changes
- * ({@link StoreChange}). A form's own check on arrival saves its draft in main, which sends the item back with that
+ * How soon `action`, which took the state from `before` to `after`, must be drawn ({@link StoreChange}). A form's own check on arrival saves its draft in main, which sends the item back with that
  * draft: drawn urgently, that was a synchronous render of the whole window for each card, twice as many as the
  * cards themselves in the renderer bench's stream (issue 13).
  */
@@ -520,7 +523,10 @@ export function changeOf(action: AppAction, before: AppState, after: AppState): 
     (event) => event.type === 'transcript' || event.type === 'requestsArrived' || (event.type === 'item' && onlyDraftChanged(before.queue, event.item)),
   );
   // Whatever the user must see at once stays urgent, whichever event brought it: a notice, a card to reveal.
-  return mayWait && after.notices === before.notices && after.reveal === before.reveal ? 'low' : 'urgent';
+  if (mayWait && after.notices === before.notices && after.reveal === before.reveal) return 'low';
+  // A session's own state (a turn's end, its title) is drawn with its text; a change of transcripts alone may wait.
+  const sessionsChangedOnlyInText = action.events.every((event) => event.type !== 'snapshot' && event.type !== 'session' && event.type !== 'sessionRemoved');
+  return sessionsChangedOnlyInText && after.sessions !== before.sessions ? 'urgentExceptText' : 'urgent';
 }
 
 /** Whether `item` is already in `queue` and differs from it only in its saved draft. */
