@@ -12,7 +12,11 @@ import { INGEST_CHUNKS } from './ingest';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { chunkText } from '../test/fixtures/bench-lines.mjs';
 import { BENCH_AGENT } from './agents';
-import { summarize, waitFor, type Summary } from './stats';
+import { summarize, waitFor } from './stats';
+import type { RendererResult } from './renderer-result';
+
+export type { RendererResult } from './renderer-result';
+export { poolRendererRounds } from './renderer-result';
 
 /** Cards sent during the stream, and how many requests wait while typing (issue 13, scope 1d). */
 const STREAM_CARDS = 20;
@@ -86,30 +90,6 @@ export function instrument(): void {
 /** The instrument as page script; `__name` is the helper tsx's compiler inserts into named functions. */
 export const INSTRUMENT_SCRIPT = `var __name = (f) => f; (${instrument.toString()})();`;
 
-export interface RendererResult {
-  streamMs: number;
-  /**
-   * Long tasks (over 50 ms) that began while the stream was on: from the prompt sent to the whole reply drawn. That
-   * is the target's window ("while 200k chunks stream"); the page's load, first render and opening the session
-   * come before it and are counted apart in `beforePrompt*`.
-   */
-  longTasks: number;
-  longestTaskMs: number;
-  /** Every long task of that window (the Long Tasks API reports only tasks over 50 ms). */
-  longTaskMs: Summary;
-  /** Long tasks before the prompt: page load, first render, the agent list, opening the session. */
-  beforePromptLongTasks: number;
-  beforePromptLongestMs: number;
-  cardPaintMs: Summary;
-  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance.md, session 21). */
-  cardPaintSamplesMs: number[];
-  /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
-  cardPaintTimerMs: Summary;
-  heapAfterGcMb: number;
-  typingMs: Summary;
-  /** Characters of transcript text drawn when the stream had been drawn in full. */
-  transcriptChars: number;
-}
 
 async function heapAfterGcMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -202,13 +182,16 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
       longTasks: recorded.longTasks.filter((ms) => ms > 50).length,
       longestTaskMs: Math.max(0, ...recorded.longTasks),
       longTaskMs: summarize(recorded.longTasks),
+      longTaskSamplesMs: recorded.longTasks,
       beforePromptLongTasks: recorded.beforePrompt.filter((ms) => ms > 50).length,
       beforePromptLongestMs: Math.max(0, ...recorded.beforePrompt),
       cardPaintMs: summarize(recorded.cards),
       cardPaintSamplesMs: recorded.cards,
       cardPaintTimerMs: summarize(recorded.cardsTimer),
+      cardPaintTimerSamplesMs: recorded.cardsTimer,
       heapAfterGcMb: heap,
       typingMs: summarize(keysMs),
+      typingSamplesMs: keysMs,
       transcriptChars: recorded.chars,
     };
   } finally {

@@ -15,7 +15,7 @@ import { resolve } from 'node:path';
 import { benchBundle, type BundleResult } from './bundle';
 import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
-import { benchRenderer, launchChromium, TYPING_PENDING, type RendererResult } from './renderer';
+import { benchRenderer, launchChromium, poolRendererRounds, TYPING_PENDING, type RendererResult } from './renderer';
 import { Settler } from './settle';
 import { benchStartup, type StartupResult } from './startup';
 import type { Summary } from './stats';
@@ -25,7 +25,7 @@ const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
 const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
 /** startupFirst: the start-up rounds taken before the other scenarios (not the target; see startupFirst below). */
-const ROUNDS = { ingest: 5, elicitation: 3, startup: 7, startupFirst: 5 };
+const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, startup: 7, startupFirst: 5 };
 
 interface Target {
   name: string;
@@ -88,7 +88,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   }
   if (renderer) {
     targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${renderer.longTasks} tasks over 50 ms)` });
-    targets.push({ name: 'card painted after its event, under that stream', measured: renderer.cardPaintMs.p95, target: '≤ 50 ms p95', met: renderer.cardPaintMs.p95 <= 50, unit: `ms, p95 of ${renderer.cardPaintMs.n}` });
+    targets.push({ name: 'card painted after its event, under that stream', measured: renderer.cardPaintMs.p95, target: '≤ 50 ms p95', met: renderer.cardPaintMs.p95 <= 50, unit: `ms, p95 of ${renderer.cardPaintMs.n} cards over ${renderer.rounds ?? 1} rounds` });
     targets.push({ name: 'renderer heap after GC, whole transcript', measured: renderer.heapAfterGcMb, target: '≤ 150 MB', met: renderer.heapAfterGcMb <= 150, unit: 'MB' });
     targets.push({ name: `typing with ${TYPING_PENDING} pending`, measured: renderer.typingMs.p95, target: '≤ 32 ms p95', met: renderer.typingMs.p95 <= 32, unit: 'ms key to paint, p95' });
   }
@@ -120,7 +120,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
     log('\nRenderer in Chromium through the harness');
     log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
     log(`  before the prompt (page load, first render, opening the session; not in the target): ${renderer.beforePromptLongTasks} long tasks over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
-    log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n}; to the first timer after that frame, the earlier method: ${fmt(renderer.cardPaintTimerMs.median)} / ${fmt(renderer.cardPaintTimerMs.p95)})`);
+    log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n} over ${renderer.rounds ?? 1} rounds, p95 by round ${(renderer.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}; to the first timer after that frame, the earlier method: ${fmt(renderer.cardPaintTimerMs.median)} / ${fmt(renderer.cardPaintTimerMs.p95)})`);
     log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
     log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
   }
@@ -194,14 +194,21 @@ if (picked.has('renderer') || picked.has('startup')) {
   const browser = await launchChromium();
   settler.keepWhatIsRunning();
   try {
-    if (picked.has('renderer')) {
-      await settler.before('renderer');
-      renderer = await benchRenderer(browser, log);
-    }
+    // Start-up first: its rounds are the browser's first pages, whose own start (its caches, its GPU process) a
+    // start-up round is meant to include and a card under a long stream is not; a desktop app's Chromium has long
+    // been running when a request comes. Start-up reports the median of its rounds; the renderer pools all of its.
     if (picked.has('startup')) {
       await settler.before('startup');
       startup = await benchStartup(browser, ROUNDS.startup);
       log('  start-up rounds done');
+    }
+    if (picked.has('renderer')) {
+      const rounds: RendererResult[] = [];
+      for (let round = 1; round <= ROUNDS.renderer; round++) {
+        await settler.before(`renderer, round ${round} of ${ROUNDS.renderer}`);
+        rounds.push(await benchRenderer(browser, log));
+      }
+      renderer = poolRendererRounds(rounds);
     }
   } finally {
     await browser.close();
