@@ -90,7 +90,6 @@ export function instrument(): void {
 /** The instrument as page script; `__name` is the helper tsx's compiler inserts into named functions. */
 export const INSTRUMENT_SCRIPT = `var __name = (f) => f; (${instrument.toString()})();`;
 
-
 async function heapAfterGcMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');

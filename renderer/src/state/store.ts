@@ -513,9 +513,10 @@ export interface AppStore {
 }
 
 /**
- * How soon `action`, which took the state from `before` to `after`, must be drawn ({@link StoreChange}). A form's own check on arrival saves its draft in main, which sends the item back with that
- * draft: drawn urgently, that was a synchronous render of the whole window for each card, twice as many as the
- * cards themselves in the renderer bench's stream (issue 13).
+ * How soon `action`, which took the state from `before` to `after`, must be drawn ({@link StoreChange}). A form's
+ * own check on arrival saves its draft in main, which sends the item back with that draft: drawn urgently, that was
+ * a synchronous render of the whole window for each card, twice as many as the cards themselves in the renderer
+ * bench's stream (issue 13).
  */
 export function changeOf(action: AppAction, before: AppState, after: AppState): StoreChange {
   if (action.type !== 'events') return 'urgent';
