@@ -25,7 +25,7 @@ export interface RendererResult {
   cardPaintSamplesMs: number[];
   /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
   cardPaintTimerMs: Summary;
-  cardPaintTimerSamplesMs?: number[];
+  cardPaintTimerSamplesMs: number[];
   heapAfterGcMb: number;
   typingMs: Summary;
   /** Each key's figure (ms), so rounds can be pooled. */
@@ -51,6 +51,7 @@ export function poolRendererRounds(rounds: RendererResult[]): RendererResult {
   const cards = all((r) => r.cardPaintSamplesMs);
   const longTasks = all((r) => r.longTaskSamplesMs);
   const keys = all((r) => r.typingSamplesMs);
+  const timerCards = all((r) => r.cardPaintTimerSamplesMs);
   return {
     streamMs: summarize(rounds.map((r) => r.streamMs)).median,
     longTasks: rounds.reduce((sum, r) => sum + r.longTasks, 0),
@@ -61,8 +62,8 @@ export function poolRendererRounds(rounds: RendererResult[]): RendererResult {
     beforePromptLongestMs: Math.max(...rounds.map((r) => r.beforePromptLongestMs)),
     cardPaintMs: summarize(cards),
     cardPaintSamplesMs: cards,
-    cardPaintTimerMs: summarize(rounds.flatMap((r) => r.cardPaintTimerSamplesMs ?? [])),
-    cardPaintTimerSamplesMs: rounds.flatMap((r) => r.cardPaintTimerSamplesMs ?? []),
+    cardPaintTimerMs: summarize(timerCards),
+    cardPaintTimerSamplesMs: timerCards,
     heapAfterGcMb: Math.max(...rounds.map((r) => r.heapAfterGcMb)),
     typingMs: summarize(keys),
     typingSamplesMs: keys,
