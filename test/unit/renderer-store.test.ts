@@ -370,6 +370,19 @@ describe('renderer store', () => {
     expect(changes).toEqual(['urgent', 'urgent', 'urgent']);
   });
 
+  // Issue 13 (hostile review, session 25): only a new request goes before its text. A request that ends (here
+  // withdrawn) is drawn with its record's new text in the same frame, never with the record still saying it waits.
+  it('keeps a request that ended urgent with its record, and lets only a new one go first', () => {
+    const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')], queue: [item('q1')] }) }));
+    const changes: string[] = [];
+    store.subscribe((change) => changes.push(change));
+    const record = (text: string): BridgeEvent => ({ type: 'transcript', sessionKey: 's1', upserts: [{ entryId: 'r1', role: 'system', text }] });
+    store.dispatch({ type: 'events', events: [record('Asked: withdrawn'), { type: 'item', item: item('q1', { state: 'withdrawn' }) }] });
+    store.dispatch({ type: 'events', events: [record('Asked: withdrawn'), { type: 'itemRemoved', itemId: 'q1' }] });
+    store.dispatch({ type: 'events', events: [record('Asked again'), { type: 'item', item: item('q2') }] });
+    expect(changes).toEqual(['urgent', 'urgent', 'urgentExceptText']);
+  });
+
   // Issue 13: a form's check on arrival saves its draft in main, which sends the item back with it; the card on
   // screen holds those values already, so that echo waits with the text. A request's own change never does.
   it('lets a saved draft and a quiet arrival note wait with the text, but not a request that changed', () => {

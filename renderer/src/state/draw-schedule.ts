@@ -4,9 +4,9 @@
  * unit-tested in Node; state/use-app-state.ts wires it to React.
  *
  * - `low` (store.ts, changeOf: streamed text, a saved draft): the whole state at transition priority.
- * - `urgent`: the whole state at once, so it carries all text received before it: nothing is drawn out of order,
- *   and a turn's end (not busy) is never drawn before its text.
- * - `urgentExceptText` (a request arriving with its transcript record and the text streamed since): at once, but
+ * - `urgent`: the whole state at once, so it carries all text received before it: nothing is handed to React out
+ *   of order, and a turn's end (not busy) never goes without its text.
+ * - `urgentExceptText` (a new request, with its transcript record and the text streamed since): at once, but
  *   with the sessions as they are on screen, and the whole state at transition priority once that frame has
  *   painted. A card arriving while a reply streamed was drawn in the same frame as the reply's new text, whose
  *   layout it then waited behind. Text is held back for one card at a time: a second such change before the text

@@ -497,9 +497,9 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
  * - `low` when it may be drawn at a lower priority than anything else: transcript events (streamed text, new
  *   entries), and changes to what is on screen already (a form's draft that main saved, which the card drawn holds
  *   already; a note that requests arrived, for an agent on screen, which raises no notice).
- * - `urgentExceptText` when it must be drawn at once but changed the sessions only through their transcripts (a
- *   request arriving with its record and the text streamed since): drawn at once with the transcripts as they are on
- *   screen, the new text following once that frame has painted.
+ * - `urgentExceptText` when a new request arrived and the sessions changed only through their transcripts (its
+ *   record and the text streamed since): drawn at once with the transcripts as they are on screen, the new text
+ *   following once that frame has painted.
  * - `urgent` for everything else (a session's state, such as a turn's end, which is never drawn before its text;
  *   what the user chose).
  */
@@ -525,9 +525,11 @@ export function changeOf(action: AppAction, before: AppState, after: AppState): 
   );
   // Whatever the user must see at once stays urgent, whichever event brought it: a notice, a card to reveal.
   if (mayWait && after.notices === before.notices && after.reveal === before.reveal) return 'low';
+  // Only a new request goes before its text: a request's end (withdrawn, answered) is drawn with its record's.
+  const arrived = action.events.some((event) => event.type === 'item' && !before.queue.some((i) => i.itemId === event.item.itemId));
   // A session's own state (a turn's end, its title) is drawn with its text; a change of transcripts alone may wait.
   const sessionsChangedOnlyInText = action.events.every((event) => event.type !== 'snapshot' && event.type !== 'session' && event.type !== 'sessionRemoved');
-  return sessionsChangedOnlyInText && after.sessions !== before.sessions ? 'urgentExceptText' : 'urgent';
+  return arrived && sessionsChangedOnlyInText && after.sessions !== before.sessions ? 'urgentExceptText' : 'urgent';
 }
 
 /** Whether `item` is already in `queue` and differs from it only in its saved draft. */
