@@ -20,7 +20,7 @@ const drawnText = (state: AppState | undefined) => state?.sessions[0]?.transcrip
  * The real store, a schedule over it, and a React stand-in that commits each state it is given at once (as
  * flushSync does, and as a transition does once it renders), recording how each one came.
  */
-function rig() {
+function rig({ laterCommitsAtOnce = true } = {}) {
   const loaded = reduce(initialState, {
     type: 'events',
     events: [
@@ -36,7 +36,10 @@ function rig() {
     () => store.getState(),
     {
       now: (state) => (draws.push({ when: 'now', state }), schedule.committed(state)),
-      later: (state) => (draws.push({ when: 'later', state }), schedule.committed(state)),
+      later: (state) => {
+        draws.push({ when: 'later', state });
+        if (laterCommitsAtOnce) schedule.committed(state);
+      },
     },
     (run) => {
       paints.push(run);
@@ -87,6 +90,33 @@ describe('renderer draw schedule', () => {
     expect(drawnText(draws[2].state)).toBe('Hello');
     paint();
     expect(drawnText(draws.at(-1)?.state)).toBe('Hello!');
+  });
+
+  it('lets the next card go first once the held text is drawn, even if newer text is not drawn yet', () => {
+    // While a reply streams, React commits a transition whose state newer text has already replaced.
+    const { store, draws, paint, schedule } = rig({ laterCommitsAtOnce: false });
+    store.dispatch({ type: 'events', events: [text('l'), { type: 'item', item: item('q1') }] });
+    paint();
+    const heldTextFollows = draws[1].state;
+    store.dispatch({ type: 'events', events: [text('o')] });
+    schedule.committed(heldTextFollows);
+    expect(drawnText(heldTextFollows)).toBe('Hell');
+    store.dispatch({ type: 'events', events: [text('!'), { type: 'item', item: item('q2') }] });
+    const card = draws.at(-1);
+    expect(card?.when).toBe('now');
+    expect(card?.state.queue).toHaveLength(2);
+    expect(drawnText(card?.state)).toBe('Hell');
+    paint();
+    expect(drawnText(draws.at(-1)?.state)).toBe('Hello!');
+  });
+
+  it('draws the next card whole while no state drawn since the last card holds its text', () => {
+    const { store, draws, paint } = rig({ laterCommitsAtOnce: false });
+    store.dispatch({ type: 'events', events: [text('l'), { type: 'item', item: item('q1') }] });
+    paint();
+    store.dispatch({ type: 'events', events: [text('o'), { type: 'item', item: item('q2') }] });
+    expect(draws.at(-1)?.when).toBe('now');
+    expect(drawnText(draws.at(-1)?.state)).toBe('Hello');
   });
 
   it('draws a session state change whole and at once, so a turn never ends before its text', () => {

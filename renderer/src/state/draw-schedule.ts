@@ -30,10 +30,17 @@ export type WaitForPaint = (run: () => void) => () => void;
 export class DrawSchedule {
   /** What the last commit drew. */
   private drawn: AppState;
-  /** The last whole state handed to React: once it is drawn, no text is owed. */
-  private lastWhole: AppState | undefined;
-  /** A state without its newest text was drawn, and the whole one has not been drawn since. */
-  private textOwed = false;
+  /** Each whole state handed to React, numbered in the order handed (later ones hold all text of earlier ones). */
+  private readonly wholeNumbers = new WeakMap<AppState, number>();
+  /** How many whole states have been handed to React. */
+  private wholesHanded = 0;
+  /**
+   * Text was held back when `wholesHanded` was this: a commit of any whole state handed after it (numbered above
+   * it) draws that text. Undefined when no text is owed. While a reply streams, React commits states that newer
+   * text has already superseded, so waiting for the newest one to be drawn would leave text owed for as long as
+   * the stream runs, and every other card would be drawn whole.
+   */
+  private owedAfter: number | undefined;
   /** Cancels the wait for the paint after which the held text is handed over; undefined when none waits. */
   private cancelWait: (() => void) | undefined;
 
@@ -55,7 +62,8 @@ export class DrawSchedule {
   /** React committed `state` (called from a layout effect, so before that frame paints). */
   committed(state: AppState): void {
     this.drawn = state;
-    if (state === this.lastWhole) this.textOwed = false;
+    const number = this.wholeNumbers.get(state);
+    if (this.owedAfter !== undefined && number !== undefined && number > this.owedAfter) this.owedAfter = undefined;
   }
 
   /** The store changed; `change` is changeOf's verdict on it. */
@@ -66,9 +74,9 @@ export class DrawSchedule {
       if (!this.cancelWait) this.whole(next, 'later');
       return;
     }
-    if (change === 'urgentExceptText' && !this.textOwed && sameApartFromText(this.drawn.sessions, next.sessions)) {
+    if (change === 'urgentExceptText' && this.owedAfter === undefined && sameApartFromText(this.drawn.sessions, next.sessions)) {
+      this.owedAfter = this.wholesHanded;
       this.target.now({ ...next, sessions: this.drawn.sessions });
-      this.textOwed = true;
       this.cancelWait ??= this.waitForPaint(() => {
         this.cancelWait = undefined;
         this.whole(this.getState(), 'later');
@@ -85,7 +93,8 @@ export class DrawSchedule {
   }
 
   private whole(state: AppState, when: 'now' | 'later'): void {
-    this.lastWhole = state;
+    this.wholesHanded += 1;
+    this.wholeNumbers.set(state, this.wholesHanded);
     this.target[when](state);
   }
 
