@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
+import type { BridgeEvent } from '../../shared/bridge';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';
 import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
@@ -152,6 +153,31 @@ describe('answers go back to the agent that asked', () => {
     // spec E-RES-1, E-RES-2
     const replies = [await puppet.responseTo(21), await puppet.responseTo(22)].map((r) => r.result);
     expect(replies).toEqual(expect.arrayContaining([{ action: 'decline' }, { action: 'cancel' }]));
+  });
+
+  it('checks the values a card starts with without keeping them: no draft, no event for the other windows', async () => {
+    const { hub, puppet } = await readyAgent();
+    await puppet.send(formRequest(25));
+    const item = await queueItem(hub);
+    const events: BridgeEvent[] = [];
+    const unsubscribe = hub.subscribe((batch) => events.push(...batch));
+    const drafts = () => events.flatMap((e) => (e.type === 'item' && e.item.mode === 'form' && e.item.draft ? [e.item.draft] : []));
+    // spec E-FORM-5: the same verdict as saveDraft gives, from main.
+    const check = await hub.invoke('checkDraft', { itemId: item.itemId, values: {} });
+    expect(check.errors).toHaveProperty('name');
+    expect(await hub.invoke('checkDraft', { itemId: item.itemId, values: { name: 'Ada' } })).toMatchObject({ errors: {}, content: { name: 'Ada' } });
+    expect(hub.snapshot().queue[0].itemId).toBe(item.itemId);
+    expect(hub.snapshot().queue[0]).not.toHaveProperty('draft');
+    // Longer than a batch period (16 ms), so a broadcast of either check would have been delivered by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drafts()).toEqual([]);
+    await hub.invoke('saveDraft', { itemId: item.itemId, values: { name: 'typed' } });
+    await eventually(() => (drafts().length > 0 ? true : undefined));
+    unsubscribe();
+    // Only the saved draft was broadcast (the item's own arrival may still have been on its way), and main keeps it.
+    expect(drafts()).toEqual([{ name: 'typed' }]);
+    expect(hub.snapshot().queue[0]).toMatchObject({ draft: { name: 'typed' } });
+    await expect(hub.invoke('checkDraft', { itemId: 'no-such-item', values: {} })).rejects.toThrow();
   });
 
   it("Escape's cancel keeps the item ended as cancelled with its draft; the agent hears a plain cancel", async () => {
