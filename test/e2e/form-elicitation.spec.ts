@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { card, demoAgents, expect, startSessionAndPrompt, test } from './fixtures';
 
 // The whole app as a user meets it: the built renderer in Chromium, the real core and the real demo agent
@@ -193,6 +194,29 @@ test.describe('a form Switchboard refuses', () => {
     await expect(refused.getByRole('button')).toHaveText(['Dismiss']);
     await refused.getByRole('button', { name: 'Dismiss' }).click();
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
+  });
+});
+
+test.describe('a form with a field this app cannot show', () => {
+  const schema = {
+    type: 'object',
+    properties: { name: { type: 'string', title: 'Name' }, colour: { type: '_x.color', title: 'Colour' } },
+    required: ['colour'],
+  };
+  test.use({
+    agentsConfig: {
+      agents: [{ id: 'forms', name: 'Form agent', command: process.execPath, args: [resolve('test/fixtures/form-agent.mjs')], env: { FORM_AGENT_SCHEMA: JSON.stringify(schema) } }],
+      urlMode: 'off',
+    },
+  });
+
+  test('says so on arrival, before Review, and can still be declined', async ({ app }) => {
+    await startSessionAndPrompt(app, 'Form agent', 'ask');
+    const form = card(app, 'Form agent');
+    // spec E-FORM-9: main's check of the values the card starts with, shown without a press of Review.
+    await expect(form).toContainText('The field “Colour” cannot be shown in this app, so this form cannot be sent. You can only Decline or Cancel.');
+    await form.getByRole('button', { name: 'Decline' }).click();
+    await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('Answered: decline');
   });
 });
 

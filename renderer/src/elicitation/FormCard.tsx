@@ -20,6 +20,7 @@ import {
   formatRawValue,
   isSupported,
   keyedErrors,
+  showsTheSame,
   startValues,
   toPropertyValues,
 } from './form-values';
@@ -77,7 +78,11 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const fields = described.ok ? described.form.fields : NO_FIELDS;
   const [defaults] = useState(() => startValues(fields, safeInitialValues(fields), item.draft));
   const [latestCheck, setLatestCheck] = useState<FormCheck | null>(null);
-  const [checker] = useState(() => new DraftChecker(bridge, item.itemId, setLatestCheck));
+  // A verdict that shows the same as the one on screen keeps it, so the card and its fields are not drawn again for
+  // nothing (each card's arrival check, and most keystrokes).
+  const [checker] = useState(
+    () => new DraftChecker(bridge, item.itemId, (check) => setLatestCheck((shown) => (showsTheSame(fields, shown, check) ? shown : check))),
+  );
 
   const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
   /** The fields (by key) that held Review back at the last Review press; listed at the top until fixed. */
@@ -110,11 +115,12 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const pending = item.state === 'pending';
 
   // One check on arrival, so form-level problems (e.g. a required unsupported field) show before Review. Sent once
-  // the card is on screen, so its request is not part of the commit that draws the card (issue 13).
+  // the card is on screen, so its request is not part of the commit that draws the card (issue 13). It keeps no
+  // draft: nothing was typed, and a saved draft would be one more item change for every window to draw.
   const { getValues } = form;
   useEffect(() => {
     if (!pending || !described.ok) return;
-    return afterPaint(() => void checker.check(toPropertyValues(fields, getValues()), true).catch(() => {}));
+    return afterPaint(() => void checker.check(toPropertyValues(fields, getValues()), true, { keep: false }).catch(() => {}));
   }, [pending, described.ok, checker, fields, getValues]);
 
   // Move focus only in answer to the user's own Review/Edit click, never on arrival.

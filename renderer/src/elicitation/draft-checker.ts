@@ -4,7 +4,8 @@
  * Every keystroke validates through main (spec E-FORM-5: ajv + RE2 live there), which also keeps the draft
  * (architecture rule 7). Calls within {@link DRAFT_DEBOUNCE_MS} of each other share one `saveDraft` for the
  * latest values; every caller gets that result. A save still waiting when the card goes away is sent
- * anyway: it only stores the last typed draft, and main answers an error if the item is gone.
+ * anyway: it only stores the last typed draft, and main answers an error if the item is gone. A check that
+ * keeps nothing (the values a card starts with) is a `checkDraft`, unless it shares a call with one that keeps.
  */
 import type { SwitchboardBridge } from '../../../shared/bridge';
 import type { FormCheck, FormValues } from '../../../shared/form-schema';
@@ -21,6 +22,8 @@ export class DraftChecker {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiters: Waiter[] = [];
   private latest: FormValues = {};
+  /** Whether a waiting caller wants the values kept as the draft. */
+  private keep = false;
   private sent = 0;
   private newestApplied = 0;
 
@@ -31,11 +34,15 @@ export class DraftChecker {
     private readonly onResult: (check: FormCheck) => void,
   ) {}
 
-  /** Checks `values` (keyed by property name); `immediate` skips the debounce (Review needs a fresh verdict). */
-  check(values: FormValues, immediate: boolean): Promise<FormCheck> {
+  /**
+   * Checks `values` (keyed by property name); `immediate` skips the debounce (Review needs a fresh verdict).
+   * `keep: false` only checks them: main stores no draft and tells no one (the values a card starts with).
+   */
+  check(values: FormValues, immediate: boolean, { keep = true }: { keep?: boolean } = {}): Promise<FormCheck> {
     return new Promise<FormCheck>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       this.latest = values;
+      this.keep ||= keep;
       clearTimeout(this.timer);
       if (immediate) this.run();
       else this.timer = setTimeout(() => this.run(), DRAFT_DEBOUNCE_MS);
@@ -46,8 +53,10 @@ export class DraftChecker {
     this.timer = undefined;
     const waiters = this.waiters;
     this.waiters = [];
+    const command = this.keep ? 'saveDraft' : 'checkDraft';
+    this.keep = false;
     const seq = ++this.sent;
-    this.bridge.invoke('saveDraft', { itemId: this.itemId, values: this.latest }).then(
+    this.bridge.invoke(command, { itemId: this.itemId, values: this.latest }).then(
       (check) => {
         if (seq > this.newestApplied) {
           this.newestApplied = seq;

@@ -81,6 +81,24 @@ export function keyedErrors(fields: FieldSpec[], check: FormCheck): { byKey: Map
   return { byKey, unplaced };
 }
 
+/**
+ * Whether verdict `next` shows the same as `shown` on a card being edited (null: no verdict yet, which shows
+ * nothing): the same form-level errors, errors no field can show, and notes beside fields, in the same order.
+ * Field errors are not compared: react-hook-form shows those, from its own resolver.
+ */
+export function showsTheSame(fields: FieldSpec[], shown: FormCheck | null, next: FormCheck): boolean {
+  const shownUnplaced = shown ? keyedErrors(fields, shown).unplaced : [];
+  return (
+    sameStrings(shown?.formErrors ?? [], next.formErrors) &&
+    sameStrings(shownUnplaced, keyedErrors(fields, next).unplaced) &&
+    sameStrings(Object.entries(shown?.notes ?? {}).flat(), Object.entries(next.notes ?? {}).flat())
+  );
+}
+
+function sameStrings(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
 /** Whether a check allows sending: no field errors and no form errors (spec E-FORM-5, E-FORM-9). */
 export function checkAllowsSend(check: FormCheck): boolean {
   return Object.keys(check.errors).length === 0 && check.formErrors.length === 0;
