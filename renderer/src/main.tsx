@@ -18,6 +18,7 @@ import { applyTheme, savedTheme } from './shell/theme';
 import { clockTime } from './shell/format';
 import { afterPaint } from './shell/after-paint';
 import { ViewBoundary } from './shell/ViewBoundary';
+import { warmUpFormCard } from './elicitation/warm-up';
 
 function start(): void {
   applyTheme(savedTheme(), false);
@@ -41,7 +42,7 @@ function start(): void {
     connection.bridge.invoke('getSnapshot', {}).then(
       (snapshot) => {
         store.dispatch({ type: 'events', events: [{ type: 'snapshot', snapshot }] });
-        warmClockOnce();
+        warmUpOnce();
       },
       (error: unknown) =>
         store.dispatch({
@@ -55,13 +56,20 @@ function start(): void {
   // The cards' clock formatter, built at the first idle moment after the first snapshot has been drawn. Built by the
   // first card's header instead, it loaded the locale's data inside the commit that draws that card (16 ms in a trace
   // of the renderer bench, issue 13); built at the page's first idle moment, that moment came while the page waited
-  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21).
-  let clockWarmed = false;
+  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21). At the idle
+  // moment after that, a form card is drawn off the document, so the first request's card does not pay for the form
+  // code's first run (elicitation/warm-up.tsx).
+  let warmedUp = false;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
-  const warmClockOnce = () => {
-    if (clockWarmed) return;
-    clockWarmed = true;
-    afterPaint(() => whenIdle(() => clockTime(Date.now())));
+  const warmUpOnce = () => {
+    if (warmedUp) return;
+    warmedUp = true;
+    afterPaint(() =>
+      whenIdle(() => {
+        clockTime(Date.now());
+        whenIdle(() => warmUpFormCard(whenIdle));
+      }),
+    );
   };
 
   createRoot(container).render(

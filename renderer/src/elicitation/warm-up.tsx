@@ -1,0 +1,73 @@
+/**
+ * The first form card of a page, drawn ahead of time where no one sees it (issue 13: a new card painted ≤ 50 ms
+ * after its event). The first card a page draws compiles and first runs the form code (FormCard, its fields,
+ * react-hook-form, the schema's description): in the renderer bench's traces its socket task took 53–174 ms against
+ * 8–30 ms for the cards after it. Drawn once into an element that is never in the document, at an idle moment
+ * after the first snapshot is on screen, the real first request is drawn as fast as the others.
+ *
+ * Off the document, nothing of it is laid out, read by assistive technology, focusable or seen by the browser's
+ * form features; its bridge answers nothing, and it is gone at the next idle moment.
+ */
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type { FormItemView, SwitchboardBridge } from '../../../shared/bridge';
+import { BridgeContext } from '../shell/bridge-context';
+import { FormCard } from './FormCard';
+
+/** One field of each kind a card draws differently (text, format, choice list, radios, number, checkbox, multi-select). */
+const WARM_UP_SCHEMA = {
+  type: 'object',
+  properties: {
+    text: { type: 'string', title: 'Text', minLength: 1, maxLength: 20 },
+    email: { type: 'string', title: 'Email', format: 'email' },
+    day: { type: 'string', title: 'Day', format: 'date' },
+    radios: { type: 'string', title: 'Radios', enum: ['a', 'b', 'c'] },
+    list: { type: 'string', title: 'List', oneOf: Array.from({ length: 8 }, (_, i) => ({ const: `v${i}`, title: `Value ${i}` })) },
+    count: { type: 'integer', title: 'Count', minimum: 1 },
+    flag: { type: 'boolean', title: 'Flag' },
+    many: { type: 'array', title: 'Many', items: { type: 'string', enum: ['x', 'y'] } },
+  },
+  required: ['text'],
+};
+
+const WARM_UP_ITEM: FormItemView = {
+  itemId: 'warm-up',
+  agentId: 'warm-up',
+  agentName: 'Warm-up',
+  scope: { kind: 'request' },
+  mode: 'form',
+  message: 'Warm-up',
+  requestedSchema: WARM_UP_SCHEMA,
+  state: 'pending',
+  arrivedAt: 0,
+};
+
+/** Answers nothing: a card drawn here never reaches main. */
+const SILENT_BRIDGE: SwitchboardBridge = {
+  invoke: () => Promise.reject(new Error('The warm-up card has no bridge.')),
+  subscribe: () => () => {},
+};
+
+let warmed = false;
+
+/**
+ * Draws one form card off the document and removes it at the next idle moment; only the first call does anything.
+ * `whenIdle` is requestIdleCallback (or its fallback). Never throws: a warm-up that fails only costs the speed-up.
+ */
+export function warmUpFormCard(whenIdle: (run: () => void) => void): void {
+  if (warmed) return;
+  warmed = true;
+  try {
+    const root = createRoot(document.createElement('div'));
+    flushSync(() =>
+      root.render(
+        <BridgeContext value={SILENT_BRIDGE}>
+          <FormCard item={WARM_UP_ITEM} onSettled={() => {}} />
+        </BridgeContext>,
+      ),
+    );
+    whenIdle(() => root.unmount());
+  } catch {
+    // Nothing to undo: the element was never in the document.
+  }
+}
