@@ -56,9 +56,9 @@ function start(): void {
   // The cards' clock formatter, built at the first idle moment after the first snapshot has been drawn. Built by the
   // first card's header instead, it loaded the locale's data inside the commit that draws that card (16 ms in a trace
   // of the renderer bench, issue 13); built at the page's first idle moment, that moment came while the page waited
-  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21). At the idle
-  // moment after that, a form card is drawn off the document, so the first request's card does not pay for the form
-  // code's first run (elicitation/warm-up.tsx).
+  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21). At the first long
+  // idle moment after that, a form card is drawn off the document, so the first request's card does not pay for the
+  // form code's first run (elicitation/warm-up.tsx).
   let warmedUp = false;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
   const warmUpOnce = () => {
@@ -67,7 +67,7 @@ function start(): void {
     afterPaint(() =>
       whenIdle(() => {
         clockTime(Date.now());
-        whenIdle(() => warmUpFormCard(whenIdle));
+        warmUpFormCard();
       }),
     );
   };

@@ -48,15 +48,41 @@ const SILENT_BRIDGE: SwitchboardBridge = {
   subscribe: () => () => {},
 };
 
+/**
+ * The idle time the page must have before the card is drawn (ms): drawing it takes 20–60 ms on a 2-core machine, so
+ * it waits for a moment with no frame due (requestIdleCallback then offers up to 50 ms), never one between the
+ * frames of a streaming reply, where it would be a long task.
+ */
+const IDLE_NEEDED_MS = 40;
+
+/** How many idle moments it waits for one that long before it gives up (the speed-up is not worth more). */
+const MAX_IDLE_TRIES = 50;
+
+/** Whether the page has drawn its warm-up card (or is waiting to). */
 let warmed = false;
 
 /**
- * Draws one form card off the document and removes it at the next idle moment; only the first call does anything.
- * `whenIdle` is requestIdleCallback (or its fallback). Never throws: a warm-up that fails only costs the speed-up.
+ * At the first idle moment of at least {@link IDLE_NEEDED_MS}, draws one form card off the document, and removes it
+ * at the next idle moment; only the first call does anything. Without requestIdleCallback, after a second. Never
+ * throws: a warm-up that fails only costs the speed-up.
  */
-export function warmUpFormCard(whenIdle: (run: () => void) => void): void {
+export function warmUpFormCard(): void {
   if (warmed) return;
   warmed = true;
+  if (!window.requestIdleCallback) {
+    setTimeout(() => draw((run) => setTimeout(run, 0)), 1000);
+    return;
+  }
+  let tries = 0;
+  const wait = (deadline: IdleDeadline) => {
+    if (deadline.timeRemaining() >= IDLE_NEEDED_MS) draw((run) => window.requestIdleCallback(run));
+    else if (++tries < MAX_IDLE_TRIES) window.requestIdleCallback(wait);
+  };
+  window.requestIdleCallback(wait);
+}
+
+/** Draws the card off the document and has `whenIdle` remove it. */
+function draw(whenIdle: (run: () => void) => void): void {
   try {
     const root = createRoot(document.createElement('div'));
     flushSync(() =>
