@@ -667,7 +667,7 @@ export const commandParamSchemas = {
   openExternal: z.object({ url: z.string().min(1).max(8192), text: z.string().max(8192).optional(), confirmed: z.literal(true).optional() }).strict(),
   saveDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   /** Main's verdict on a form's values, which it does not keep (the values a card starts with are no draft). */
-  checkDraft: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
+  checkFormValues: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
   /** One page of history, newest first; `query` searches titles and transcript text (issue 10, scope 2). */
@@ -703,7 +703,7 @@ export interface CommandResults {
   /** Saves the draft in main and returns main's verdict on it (ajv + re2, spec E-FORM-5, E-FORM-6). */
   saveDraft: FormCheck;
   /** Main's verdict on the values, as `saveDraft` gives it, with nothing saved or broadcast. */
-  checkDraft: FormCheck;
+  checkFormValues: FormCheck;
   dismissItem: Record<string, never>;
   reopenUrl: Record<string, never>;
   answerPermission: Record<string, never>;

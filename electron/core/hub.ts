@@ -557,7 +557,7 @@ export class Hub {
       return { text: redactSecrets(runtime.process?.stderrText() ?? '', Object.values(runtime.config.env)) };
     },
     saveDraft: (p) => this.broker.saveDraft(p.itemId, p.values),
-    checkDraft: (p) => this.broker.checkDraft(p.itemId, p.values),
+    checkFormValues: (p) => this.broker.checkFormValues(p.itemId, p.values),
     dismissItem: (p) => {
       this.broker.dismiss(p.itemId);
       return {};

@@ -163,8 +163,8 @@ describe('answers go back to the agent that asked', () => {
     const unsubscribe = hub.subscribe((batch) => events.push(...batch));
     const drafts = () => events.flatMap((e) => (e.type === 'item' && e.item.mode === 'form' && e.item.draft ? [e.item.draft] : []));
     // spec E-FORM-5: the same verdict as saveDraft gives, from main.
-    expect(await hub.invoke('checkDraft', { itemId: item.itemId, values: {} })).toMatchObject({ errors: { name: expect.any(String) } });
-    expect(await hub.invoke('checkDraft', { itemId: item.itemId, values: { name: 'Ada' } })).toMatchObject({ errors: {}, content: { name: 'Ada' } });
+    expect(await hub.invoke('checkFormValues', { itemId: item.itemId, values: {} })).toMatchObject({ errors: { name: expect.any(String) } });
+    expect(await hub.invoke('checkFormValues', { itemId: item.itemId, values: { name: 'Ada' } })).toMatchObject({ errors: {}, content: { name: 'Ada' } });
     expect(hub.snapshot().queue[0].itemId).toBe(item.itemId);
     expect(hub.snapshot().queue[0]).not.toHaveProperty('draft');
     // Longer than a batch period (16 ms), so a broadcast of either check would have been delivered by now.
@@ -176,7 +176,7 @@ describe('answers go back to the agent that asked', () => {
     // Only the saved draft was broadcast (the item's own arrival may still have been on its way), and main keeps it.
     expect(drafts()).toEqual([{ name: 'typed' }]);
     expect(hub.snapshot().queue[0]).toMatchObject({ draft: { name: 'typed' } });
-    await expect(hub.invoke('checkDraft', { itemId: 'no-such-item', values: {} })).rejects.toThrow();
+    await expect(hub.invoke('checkFormValues', { itemId: 'no-such-item', values: {} })).rejects.toThrow();
   });
 
   it("Escape's cancel keeps the item ended as cancelled with its draft; the agent hears a plain cancel", async () => {

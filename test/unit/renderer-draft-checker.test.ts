@@ -31,7 +31,7 @@ describe('draft checker', () => {
     await checker.check({ name: 'Ada' }, true);
     // spec E-FORM-5: both verdicts come from main.
     expect(calls).toEqual([
-      { command: 'checkDraft', values: { name: '' } },
+      { command: 'checkFormValues', values: { name: '' } },
       { command: 'saveDraft', values: { name: 'Ada' } },
     ]);
   });
@@ -47,7 +47,23 @@ describe('draft checker', () => {
     expect(calls).toEqual([{ command: 'saveDraft', values: { name: 'Ada' } }]);
     // The next lone check keeps nothing again.
     await checker.check({ name: 'Ada' }, true, { keep: false });
-    expect(calls.at(-1)?.command).toBe('checkDraft');
+    expect(calls.at(-1)?.command).toBe('checkFormValues');
+  });
+});
+
+describe('draft checker results in order', () => {
+  it('drops the arrival check’s verdict when it comes after the verdict on what was typed since', async () => {
+    const answers: Array<(check: FormCheck) => void> = [];
+    const bridge = { invoke: () => new Promise<FormCheck>((resolve) => answers.push(resolve)) } as unknown as SwitchboardBridge;
+    const shown: FormCheck[] = [];
+    const checker = new DraftChecker(bridge, 'item-1', (check) => shown.push(check));
+    const arrival = checker.check({ name: '' }, true, { keep: false });
+    const typed = checker.check({ name: 'Ada' }, true);
+    answers[1](verdict({ content: { name: 'Ada' } }));
+    await typed;
+    answers[0](verdict({ formErrors: ['stale'] }));
+    await arrival;
+    expect(shown).toEqual([verdict({ content: { name: 'Ada' } })]);
   });
 });
 

@@ -408,7 +408,7 @@ export class ElicitationBroker {
 
   /** Keeps the user's typed values in main (architecture rule 7) and returns main's verdict on them. */
   saveDraft(itemId: string, values: FormValues): FormCheck {
-    const check = this.checkDraft(itemId, values);
+    const check = this.checkFormValues(itemId, values);
     const entry = this.requireEntry(itemId);
     if (entry.view.state === 'pending') this.update(entry, { draft: values });
     return check;
@@ -419,7 +419,7 @@ export class ElicitationBroker {
    * with, which are not a draft (nothing was typed), so nothing is stored or broadcast for it.
    * @throws Error when the item is unknown or is not a form.
    */
-  checkDraft(itemId: string, values: FormValues): FormCheck {
+  checkFormValues(itemId: string, values: FormValues): FormCheck {
     const entry = this.requireEntry(itemId);
     if (entry.view.mode !== 'form') throw new Error('Only a form has a draft.');
     return this.check(entry, values);

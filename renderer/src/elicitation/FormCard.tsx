@@ -77,11 +77,12 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const [described] = useState<Described>(() => describe(item.requestedSchema, item.secretByMessage === true));
   const fields = described.ok ? described.form.fields : NO_FIELDS;
   const [defaults] = useState(() => startValues(fields, safeInitialValues(fields), item.draft));
-  const [latestCheck, setLatestCheck] = useState<FormCheck | null>(null);
-  // A verdict that shows the same as the one on screen keeps it, so the card and its fields are not drawn again for
-  // nothing (each card's arrival check, and most keystrokes).
+  const [shownCheck, setShownCheck] = useState<FormCheck | null>(null);
+  // The verdict on screen. One that shows the same as it (form errors, errors no field shows, notes) keeps it, so
+  // the card and its fields are not drawn again for nothing (each card's arrival check, and most keystrokes): only
+  // those three parts of it are current, not its field errors or content.
   const [checker] = useState(
-    () => new DraftChecker(bridge, item.itemId, (check) => setLatestCheck((shown) => (showsTheSame(fields, shown, check) ? shown : check))),
+    () => new DraftChecker(bridge, item.itemId, (check) => setShownCheck((shown) => (showsTheSame(fields, shown, check) ? shown : check))),
   );
 
   const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
@@ -254,8 +255,8 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
     }
   }
 
-  const formErrors = review ? review.check.formErrors : (latestCheck?.formErrors ?? []);
-  const unplaced = latestCheck && !review ? keyedErrors(fields, latestCheck).unplaced : [];
+  const formErrors = review ? review.check.formErrors : (shownCheck?.formErrors ?? []);
+  const unplaced = shownCheck && !review ? keyedErrors(fields, shownCheck).unplaced : [];
   const topErrors = [...formErrors, ...unplaced];
   // Still unfixed among the fields that held Review back (errors clear as the user types).
   // (Read on every render: that subscribes this card to error changes.)
@@ -416,7 +417,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
                 fieldKey={fieldKey(index)}
                 control={form.control}
                 idBase={idBase}
-                note={latestCheck?.notes?.[field.name]}
+                note={shownCheck?.notes?.[field.name]}
               />
             ))}
           </form>

@@ -5,7 +5,7 @@
  * (architecture rule 7). Calls within {@link DRAFT_DEBOUNCE_MS} of each other share one `saveDraft` for the
  * latest values; every caller gets that result. A save still waiting when the card goes away is sent
  * anyway: it only stores the last typed draft, and main answers an error if the item is gone. A check that
- * keeps nothing (the values a card starts with) is a `checkDraft`, unless it shares a call with one that keeps.
+ * keeps nothing (the values a card starts with) is a `checkFormValues`, unless it shares a call with one that keeps.
  */
 import type { SwitchboardBridge } from '../../../shared/bridge';
 import type { FormCheck, FormValues } from '../../../shared/form-schema';
@@ -17,7 +17,7 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-/** One per card: debounced `saveDraft` calls whose newest result is reported to `onResult`. */
+/** One per card: debounced `saveDraft` calls (`checkFormValues` when no caller keeps) whose newest result is reported to `onResult`. */
 export class DraftChecker {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private waiters: Waiter[] = [];
@@ -53,7 +53,7 @@ export class DraftChecker {
     this.timer = undefined;
     const waiters = this.waiters;
     this.waiters = [];
-    const command = this.keep ? 'saveDraft' : 'checkDraft';
+    const command = this.keep ? 'saveDraft' : 'checkFormValues';
     this.keep = false;
     const seq = ++this.sent;
     this.bridge.invoke(command, { itemId: this.itemId, values: this.latest }).then(
