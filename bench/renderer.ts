@@ -87,6 +87,8 @@ export function instrument(): void {
       }
     }
   }).observe(document, { childList: true, subtree: true });
+  // Cards already in the document when this runs (none in the bench, which installs it before the page's scripts).
+  for (const card of Array.from(document.getElementsByTagName('article'))) found(card);
   document.addEventListener(
     'keydown',
     (event) => {

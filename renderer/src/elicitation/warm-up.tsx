@@ -58,13 +58,17 @@ const IDLE_NEEDED_MS = 40;
 /** How many idle moments it waits for one that long before it gives up (the speed-up is not worth more). */
 const MAX_IDLE_TRIES = 50;
 
+/** A form card's field in the document (FormCard's fields live in `.field`). */
+const DRAWN_FORM_CARD = 'article[data-item-id] .field';
+
 /** Whether the page has drawn its warm-up card (or is waiting to). */
 let warmed = false;
 
 /**
  * At the first idle moment of at least {@link IDLE_NEEDED_MS}, draws one form card off the document, and removes it
- * at the next idle moment; only the first call does anything. Without requestIdleCallback, after a second. Never
- * throws: a warm-up that fails only costs the speed-up.
+ * at the next idle moment; only the first call does anything, and nothing once a form card is on screen. Without
+ * requestIdleCallback, after a second. Never throws and reports nothing: a warm-up that fails only costs the
+ * speed-up. If a stream keeps the page busy from the start, it gives up and the first card pays as before.
  */
 export function warmUpFormCard(): void {
   if (warmed) return;
@@ -75,6 +79,8 @@ export function warmUpFormCard(): void {
   }
   let tries = 0;
   const wait = (deadline: IdleDeadline) => {
+    // A form card already on screen (a reload with requests waiting) has run the form code: nothing to gain.
+    if (document.querySelector(DRAWN_FORM_CARD)) return;
     if (deadline.timeRemaining() >= IDLE_NEEDED_MS) draw((run) => window.requestIdleCallback(run));
     else if (++tries < MAX_IDLE_TRIES) window.requestIdleCallback(wait);
   };
@@ -84,7 +90,9 @@ export function warmUpFormCard(): void {
 /** Draws the card off the document and has `whenIdle` remove it. */
 function draw(whenIdle: (run: () => void) => void): void {
   try {
-    const root = createRoot(document.createElement('div'));
+    // React reports a render error to the page rather than throwing it; here it only costs the speed-up.
+    const ignore = () => {};
+    const root = createRoot(document.createElement('div'), { onUncaughtError: ignore, onCaughtError: ignore, onRecoverableError: ignore });
     flushSync(() =>
       root.render(
         <BridgeContext value={SILENT_BRIDGE}>
