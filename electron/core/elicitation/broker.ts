@@ -421,7 +421,7 @@ export class ElicitationBroker {
    */
   checkFormValues(itemId: string, values: FormValues): FormCheck {
     const entry = this.requireEntry(itemId);
-    if (entry.view.mode !== 'form') throw new Error('Only a form has a draft.');
+    if (entry.view.mode !== 'form') throw new Error('Only a form has values to check.');
     return this.check(entry, values);
   }
 

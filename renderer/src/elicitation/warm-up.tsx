@@ -61,18 +61,13 @@ const MAX_IDLE_TRIES = 50;
 /** A form card's field in the document (FormCard's fields live in `.field`). */
 const DRAWN_FORM_CARD = 'article[data-item-id] .field';
 
-/** Whether the page has drawn its warm-up card (or is waiting to). */
-let warmed = false;
-
 /**
  * At the first idle moment of at least {@link IDLE_NEEDED_MS}, draws one form card off the document, and removes it
- * at the next idle moment; only the first call does anything, and nothing once a form card is on screen. Without
+ * at the next idle moment; nothing once a form card is on screen. Called once a page (main.tsx's `warmUpOnce`). Without
  * requestIdleCallback, after a second. Never throws and reports nothing: a warm-up that fails only costs the
  * speed-up. If a stream keeps the page busy from the start, it gives up and the first card pays as before.
  */
 export function warmUpFormCard(): void {
-  if (warmed) return;
-  warmed = true;
   if (!window.requestIdleCallback) {
     setTimeout(() => draw((run) => setTimeout(run, 0)), 1000);
     return;
