@@ -499,6 +499,18 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await app.keyboard.press('Escape');
     await expect(description).toBeHidden();
     await expect(about).toBeFocused();
+    // A click anywhere else folds it too (a new user's finding, session 27: it stayed over the bars below).
+    await about.click();
+    await expect(description).toBeVisible();
+    await header.getByRole('heading', { name: 'Demo agent' }).click();
+    await expect(description).toBeHidden();
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+    // A click inside the description leaves it open (it is there to be read, and selected).
+    await about.click();
+    await description.click();
+    await expect(description).toBeVisible();
+    await about.click();
+    await expect(description).toBeHidden();
     // At 800×600 beside a request the header is one row too, and the panel stays inside the window.
     await app.setViewportSize({ width: 800, height: 600 });
     await startSessionAndPrompt(app, 'Demo agent', 'form');
@@ -745,6 +757,12 @@ test.describe('what the designer found in session 19', () => {
       await app.keyboard.press('Escape');
       await expect(mode).toBeHidden();
       await expect(menu).toBeFocused();
+      // A click anywhere else folds the panel away, as a popover does.
+      await menu.click();
+      await expect(mode).toBeVisible();
+      await app.getByRole('textbox', { name: 'Message', exact: true }).click();
+      await expect(mode).toBeHidden();
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
     });
   });
 

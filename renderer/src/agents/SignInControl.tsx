@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AgentView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import { useCloseOnPointerOutside } from '../shell/close-on-pointer-outside';
 import './SignInControl.css';
 
 /**
@@ -23,6 +24,8 @@ export function SignInControl({ agent }: { agent: AgentView }) {
   const groupRef = useRef<HTMLDivElement>(null);
   /** Whether keyboard focus is in this control, so it can follow the buttons as they swap. */
   const focusInside = useRef(false);
+  // The unfolded description is a panel over the bars below: a click anywhere else folds it (a new user's finding).
+  useCloseOnPointerOutside(groupRef, about !== null, () => setAbout(null));
 
   const methodId = agent.signingIn?.methodId ?? requested;
   const method = methodId ? agent.authMethods.find((m) => m.methodId === methodId) : undefined;

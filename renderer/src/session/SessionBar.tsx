@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
+import { useCloseOnPointerOutside } from '../shell/close-on-pointer-outside';
 import { formatUsage } from './session-bar-text';
 import { newestUserEntryId } from './transcript-text';
 import { useCompactSession, useMediumSession } from '../shell/media-query';
@@ -144,14 +145,7 @@ function SettingsMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  useCloseOnPointerOutside(root, open, () => setOpen(false));
   return (
     <div
       className="session-bar-menu"
