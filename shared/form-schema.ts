@@ -222,9 +222,32 @@ function wordsLookSecret(list: string[], written: string[]): boolean {
  * "а" is one, and so do digits and signs written for letters ("p@ssw0rd").
  */
 export function looksLikeSecret(name: string, title?: string, format?: string, description?: string): boolean {
-  if (format?.toLowerCase() === 'password') return true;
-  const read = (text: string) => text.slice(0, SECRET_CHECK_CHARS);
-  return labelLooksSecret(read(name)) || (title !== undefined && labelLooksSecret(read(title))) || (description !== undefined && descriptionAsksForSecret(read(description)));
+  return new SecretCheck(Infinity).looksSecret(name, title, format, description);
+}
+
+/**
+ * The secret check of one form's fields in turn, reading at most {@link SECRET_CHECK_FORM_CHARS} characters of their
+ * names, titles and descriptions in all (and {@link SECRET_CHECK_CHARS} of each). A field whose words the budget
+ * left partly unread counts as a secret: masked, and never kept in the history or the transcript, the safe side.
+ */
+class SecretCheck {
+  constructor(private charsLeft: number) {}
+
+  /** {@link looksLikeSecret}, within what is left of the form's budget. */
+  looksSecret(name: string, title?: string, format?: string, description?: string): boolean {
+    if (format?.toLowerCase() === 'password') return true;
+    let unread = false;
+    const read = (text: string) => {
+      const wanted = Math.min(text.length, SECRET_CHECK_CHARS);
+      const taken = Math.min(wanted, this.charsLeft);
+      this.charsLeft -= taken;
+      if (taken < wanted) unread = true;
+      return text.slice(0, taken);
+    };
+    const named =
+      labelLooksSecret(read(name)) || (title !== undefined && labelLooksSecret(read(title))) || (description !== undefined && descriptionAsksForSecret(read(description)));
+    return named || unread;
+  }
 }
 
 /**
@@ -234,6 +257,15 @@ export function looksLikeSecret(name: string, title?: string, format?: string, d
  * thread that describes the form, in main and again in the renderer; 4000 characters take about 2 ms.
  */
 const SECRET_CHECK_CHARS = 4000;
+
+/**
+ * Characters one form's secret check reads in all, across its fields' names, titles and descriptions: about 15 ms
+ * of the describing thread (main, then the renderer). A real form reads far fewer (the bench's 13 fields about
+ * 1 200); a 2 MB form of 500 fields, each with a name, title and description of 1 300 lookalike characters, took
+ * 771 ms of main for every request, and an agent asking it and withdrawing it in a loop stalled main for 0.5–2 s
+ * at a time (hostile review, session 27). Fields past it count as secrets ({@link SecretCheck}).
+ */
+export const SECRET_CHECK_FORM_CHARS = 32_000;
 
 /**
  * Secret words that, in a field's description, say what the field holds ("Your GitHub password"): only
@@ -436,16 +468,20 @@ function isOptionList(value: unknown, options: FieldOption[]): value is string[]
   return value.every((entry) => typeof entry === 'string' && allowed.has(entry));
 }
 
-function describeProperty(name: string, schema: unknown, required: boolean): FieldSpec {
+function describeProperty(name: string, schema: unknown, required: boolean, secrets: SecretCheck): FieldSpec {
   // A zero-width character must not hide "password" from the secret check (E-FORM-12).
   const plainName = withoutInvisible(name);
-  const base: FieldSpec = { name, label: revealInvisible(name), required, kind: 'unsupported', looksSecret: looksLikeSecret(plainName) };
-  if (!isObject(schema)) return unsupported(base, 'Its definition is not an object.');
+  if (!isObject(schema)) {
+    const looksSecret = secrets.looksSecret(plainName);
+    return unsupported({ name, label: revealInvisible(name), required, kind: 'unsupported', looksSecret }, 'Its definition is not an object.');
+  }
   const title = text(schema, 'title');
   const field: FieldSpec = {
-    ...base,
+    name,
     label: revealInvisible(title?.trim() ? title : name),
-    looksSecret: looksLikeSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format'), text(schema, 'description')),
+    required,
+    kind: 'unsupported',
+    looksSecret: secrets.looksSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format'), text(schema, 'description')),
   };
   const description = text(schema, 'description');
   if (description !== undefined) field.description = revealInvisible(description);
@@ -476,7 +512,8 @@ function requiredNames(schema: JsonObject): Set<string> {
  * Defaults are kept only when they fit the field (right type; a select's default must be one of its
  * options, a multi-select's every entry); falsy defaults (`0`, `""`, `false`, `[]`) are kept. A default
  * outside `minLength`/`minimum`-style bounds is kept and flagged by validation so the user can fix it.
- * `null` on any optional keyword means absent, as the ACP schema defines.
+ * `null` on any optional keyword means absent, as the ACP schema defines. The secret check reads at most
+ * {@link SECRET_CHECK_FORM_CHARS} characters of the whole form's labels; fields past that count as secrets.
  */
 export function describeForm(requestedSchema: unknown): FormDescription {
   if (!isObject(requestedSchema)) return { fields: [] };
@@ -488,7 +525,8 @@ export function describeForm(requestedSchema: unknown): FormDescription {
   const properties = own(requestedSchema, 'properties');
   if (!isObject(properties)) return description;
   const required = requiredNames(requestedSchema);
-  description.fields = Object.entries(properties).map(([name, schema]) => describeProperty(name, schema, required.has(name)));
+  const secrets = new SecretCheck(SECRET_CHECK_FORM_CHARS);
+  description.fields = Object.entries(properties).map(([name, schema]) => describeProperty(name, schema, required.has(name), secrets));
   return description;
 }
 

@@ -4,6 +4,7 @@ import {
   findSchemaContradiction,
   initialValues,
   looksLikeSecret,
+  SECRET_CHECK_FORM_CHARS,
   secretFields,
   formTextAsksForSecret,
   withSoleFieldSecret,
@@ -478,6 +479,30 @@ describe('the secret check, widened (spec E-FORM-12)', () => {
   ])('does not flag %s', (label) => {
     // spec E-FORM-12: a warning on every form would teach people to ignore it.
     expect(looksLikeSecret(label)).toBe(false);
+  });
+});
+
+describe('the secret check of a whole form, bounded (spec E-FORM-12)', () => {
+  // A hostile form within the size limits (500 fields of 1 300-character lookalike words) took 771 ms of main per
+  // request: the check now reads a bounded number of characters per form, and what it could not read is masked.
+  const longWords = 'Wordy description of a plain field. '.repeat(120).slice(0, 4000);
+  const properties = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [`field_${i}`, { type: 'string', title: `Plain field ${i}`, description: longWords }]),
+  );
+  const fields = describeForm({ type: 'object', properties }).fields;
+
+  it('reads the first fields in full and finds no secret in them', () => {
+    // Each field costs its name, title and 4 000 characters of description; the first one fits the budget whole.
+    expect(SECRET_CHECK_FORM_CHARS).toBeGreaterThan(4100);
+    expect(fields[0]!.looksSecret).toBe(false);
+    expect(fields.filter((field) => !field.looksSecret).length).toBe(Math.floor(SECRET_CHECK_FORM_CHARS / (4000 + 'field_0'.length + 'Plain field 0'.length)));
+  });
+
+  it('counts every field past the budget as a secret, so what was not read is masked and never kept', () => {
+    expect(fields.at(-1)!.looksSecret).toBe(true);
+    expect(secretFields(fields).length).toBeGreaterThan(0);
+    // The same plain field alone, with the budget whole, is not a secret: only the budget marked it.
+    expect(describeForm({ type: 'object', properties: { field_39: properties.field_39 } }).fields[0]!.looksSecret).toBe(false);
   });
 });
 
