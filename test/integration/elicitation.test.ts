@@ -4,7 +4,7 @@ import { V1_INIT_RESULT } from './puppet';
 import type { BridgeEvent } from '../../shared/bridge';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';
-import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
+import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_ENDED_SCHEMA_CHARS, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -304,6 +304,27 @@ describe('cancellation', () => {
     expect(queue[0].message.startsWith('505 ')).toBe(true);
     expect(Math.max(...queue.map((i) => i.message.length))).toBe(MAX_ENDED_MESSAGE_CHARS);
   }, 60_000);
+
+  it('drops a large schema from a withdrawn form nobody typed into, and keeps it when the user typed', async () => {
+    // spec E-CXL-1 keeps a withdrawn card; a hostile agent asked a 2 MB form and withdrew it in a loop, and main
+    // held 50 × 2 MB in ended cards (hostile review, session 27). A card the user typed into keeps what they typed.
+    const { hub, puppet } = await readyAgent();
+    const wordy = 'w'.repeat(MAX_ENDED_SCHEMA_CHARS);
+    const large = { type: 'object', properties: { name: { type: 'string', title: 'Name', description: wordy } } };
+    await puppet.send(formRequest(60, { message: 'untouched', requestedSchema: large }));
+    await puppet.send(formRequest(61, { message: 'typed into', requestedSchema: large }));
+    await puppet.send(formRequest(62, { message: 'small' }));
+    const typed = await queueItem(hub, (i) => i.message === 'typed into');
+    await hub.invoke('saveDraft', { itemId: typed.itemId, values: { name: 'half-typed' } });
+    for (const id of [60, 61, 62]) await puppet.send({ method: '$/cancel_request', params: { requestId: id } });
+    for (const id of [60, 61, 62]) expect((await puppet.responseTo(id)).error).toMatchObject({ code: -32800 });
+    await eventually(() => hub.snapshot().queue.every((i) => i.state === 'withdrawn') || undefined);
+    const byMessage = new Map(hub.snapshot().queue.map((i) => [i.message, i] as const));
+    expect(byMessage.get('untouched')?.state).toBe('withdrawn');
+    expect(byMessage.get('untouched')?.requestedSchema).toEqual({});
+    expect(byMessage.get('typed into')).toMatchObject({ state: 'withdrawn', requestedSchema: large, draft: { name: 'half-typed' } });
+    expect(byMessage.get('small')).toMatchObject({ state: 'withdrawn', requestedSchema: NAME_SCHEMA });
+  });
 
   it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {
     const { hub, puppet } = await readyAgent();

@@ -16,7 +16,7 @@ import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-sche
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl, MAX_URL_CHARS, urlTooLongSentence } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
-import { describeRequestedForm } from './form-descriptions';
+import { describeRequestedForm, textWithin } from './form-descriptions';
 import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
 import { cutText } from '../../../shared/cut-text';
 
@@ -111,6 +111,14 @@ export const MAX_ENDED_PER_AGENT = 50;
  * request in its ended card, while 50 withdrawn 4 MiB messages would otherwise stay on main.
  */
 export const MAX_ENDED_MESSAGE_CHARS = 2_000;
+
+/**
+ * Characters of a form's schema (keys and strings, as form-descriptions.ts's `textWithin` counts them) an ended form
+ * the user typed nothing into keeps; a longer one is dropped, and its card says it ended without its fields. An agent
+ * that asked a 2 MB form and withdrew it in a loop left 50 × 2 MB in the queue, 100 MB on main, sent to every window
+ * and serialised whole by each snapshot (248 ms; hostile review, session 27). Real forms are a few KB.
+ */
+export const MAX_ENDED_SCHEMA_CHARS = 64 * 1024;
 
 /** States an item reaches without an answer from the user: its message is shortened to {@link MAX_ENDED_MESSAGE_CHARS}. */
 const ENDED: ReadonlyArray<QueueItemView['state']> = ['withdrawn', 'completed', 'stopped', 'disconnected'];
@@ -615,9 +623,17 @@ export class ElicitationBroker {
   private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView> | Partial<PermissionItemView>): void {
     const ending = patch.state !== undefined && ENDED.includes(patch.state);
     const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: cutText(entry.view.message, MAX_ENDED_MESSAGE_CHARS) } : {};
-    entry.view = { ...entry.view, ...patch, ...message } as QueueItemView;
+    const schema = ending && this.dropsSchemaOnEnd(entry) ? { requestedSchema: {} } : {};
+    if ('requestedSchema' in schema) entry.fields = [];
+    entry.view = { ...entry.view, ...patch, ...message, ...schema } as QueueItemView;
     this.listener.itemChanged(entry.view);
     if (ending) this.dropOldest(entry.view.agentId, CAPPED_ENDED, MAX_ENDED_PER_AGENT);
+  }
+
+  /** Whether an ending form keeps too large a schema for nothing: the user typed nothing ({@link MAX_ENDED_SCHEMA_CHARS}). */
+  private dropsSchemaOnEnd(entry: Entry): boolean {
+    const view = entry.view;
+    return view.mode === 'form' && view.draft === undefined && !textWithin(view.requestedSchema, MAX_ENDED_SCHEMA_CHARS);
   }
 
   /** Queues a new entry; past {@link MAX_REFUSED_PER_AGENT} refused items of its agent, the oldest goes. */

@@ -90,7 +90,7 @@ export function fieldsOf(requestedSchema: unknown): FieldSpec[] {
  * Whether the keys and strings in `value` add up to at most `limit` characters (a lower bound on its JSON length).
  * Stops as soon as they pass it; the depth is already bounded by the depth guard.
  */
-function textWithin(value: unknown, limit: number): boolean {
+export function textWithin(value: unknown, limit: number): boolean {
   let left = limit;
   const visit = (node: unknown): boolean => {
     if (typeof node === 'string') return (left -= node.length) >= 0;

@@ -480,7 +480,8 @@ function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormV
   return (
     // A group, not a region: several ended cards each hold one, and regions must be uniquely named (axe landmark-unique).
     <div role="group" className="readonly-values" aria-label="Your typed values">
-      <p className="muted">Nothing more will be sent. Your typed values stay here so you can copy them.</p>
+      {/* No fields: none the app could show, or an untyped form too large to keep once it ended (broker.ts). */}
+      <p className="muted">{shown.length > 0 ? 'Nothing more will be sent. Your typed values stay here so you can copy them.' : 'Nothing more will be sent.'}</p>
       {shown.length > 0 && (
         <dl className="review-list">
           {shown.map(({ field, index }) => {
