@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
-import type { BridgeEvent } from '../../shared/bridge';
+import type { BridgeEvent, FormItemView } from '../../shared/bridge';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';
 import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_ENDED_SCHEMA_CHARS, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
@@ -321,7 +321,7 @@ describe('cancellation', () => {
     await eventually(() => hub.snapshot().queue.every((i) => i.state === 'withdrawn') || undefined);
     const byMessage = new Map(hub.snapshot().queue.map((i) => [i.message, i] as const));
     expect(byMessage.get('untouched')?.state).toBe('withdrawn');
-    expect(byMessage.get('untouched')?.requestedSchema).toEqual({});
+    expect((byMessage.get('untouched') as FormItemView | undefined)?.requestedSchema).toEqual({});
     expect(byMessage.get('typed into')).toMatchObject({ state: 'withdrawn', requestedSchema: large, draft: { name: 'half-typed' } });
     expect(byMessage.get('small')).toMatchObject({ state: 'withdrawn', requestedSchema: NAME_SCHEMA });
   });

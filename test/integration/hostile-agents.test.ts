@@ -285,13 +285,17 @@ describe('hostile agents: one agent cannot cost the user another', { timeout: 60
     await underAttack('new-message-ids', {}, stoppedWith(/^Switchboard stopped Hostile: a session's transcript grew past 20000 entries\.$/));
   });
 
-  it('CPU: a 40-field × 5 000-option form gets -32602 before main sees it', async () => {
+  it('CPU: a 40-field × 5 000-option form gets -32602 before main sees it, and the user is told in a sentence', async () => {
     let codes: number[] = [];
-    const run = await underAttack('options-form', {}, (r) => {
+    const notices: string[] = [];
+    const onHub = (hub: Hub) => hub.subscribe((events) => events.forEach((event) => event.type === 'notice' && notices.push(event.text)));
+    const run = await underAttack('options-form', { onHub }, (r) => {
       void errorsSeenByAgent(r).then((c) => (codes = c));
-      return codes.includes(-32602);
+      return codes.includes(-32602) && notices.length > 0;
     });
     expect(queueOf(run)).toEqual([]);
+    // "Bad input gets a clear error": the worker's refusal never reaches main's queue, so it is told as a notice.
+    expect(notices[0]).toMatch(/^Hostile: Switchboard refused a form it asked for: The form offers 200000 options across its fields; Switchboard shows at most \d+\. The agent was told; nothing was asked of you\.$/);
   });
 
   it('CPU: a 500-field × 5 000-option form is over the line budget: the agent is stopped with a sentence', async () => {

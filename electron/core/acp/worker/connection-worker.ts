@@ -289,18 +289,37 @@ const PRECHECKS: { [K in CallbackName]?: (...args: Parameters<ConnectionCallback
     const { params } = request;
     if (params.mode !== 'form') return undefined;
     const problem = findSchemaSizeProblem(params.requestedSchema);
-    if (problem) throw RequestError.invalidParams({ requestedSchema: problem }, problem);
+    if (problem) refuseForm(problem);
     // The whole request's JSON bounds its schema's, so only a request over the limit has its schema measured apart.
     const requestBytes = JSON.stringify([request]).length;
     if (requestBytes <= MAX_FORM_SCHEMA_BYTES) return requestBytes;
     const bytes = JSON.stringify(params.requestedSchema ?? null).length;
     if (bytes > MAX_FORM_SCHEMA_BYTES) {
-      const reason = `the form's schema is ${(bytes / MiB).toFixed(1)} MiB; Switchboard takes at most ${MAX_FORM_SCHEMA_BYTES / MiB} MiB`;
-      throw RequestError.invalidParams({ requestedSchema: reason }, reason);
+      refuseForm(`the form's schema is ${(bytes / MiB).toFixed(1)} MiB; Switchboard takes at most ${MAX_FORM_SCHEMA_BYTES / MiB} MiB`);
     }
     return requestBytes;
   },
 };
+
+/**
+ * Refused forms the user is told of per connection, each in a notice of its own (errors stay until dismissed);
+ * past them the agent is still answered, and the user has been told enough to know this agent misbehaves.
+ */
+const MAX_REFUSED_FORM_NOTICES = 3;
+let refusedFormNotices = 0;
+
+/**
+ * Refuses a form the worker found too large to show: the agent gets -32602 with `reason`, and the user a sentence
+ * (main's own refusals become a refused card; these never reach main). Always throws.
+ */
+function refuseForm(reason: string): never {
+  if (refusedFormNotices < MAX_REFUSED_FORM_NOTICES) {
+    refusedFormNotices += 1;
+    const sentence = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${reason.endsWith('.') ? '' : '.'}`;
+    post({ t: 'notice', text: `Switchboard refused a form it asked for: ${sentence} The agent was told; nothing was asked of you.` });
+  }
+  throw RequestError.invalidParams({ requestedSchema: reason }, reason);
+}
 
 /** What a streamed text update adds beyond its strings when posted (the update's fixed fields), in bytes. */
 const TEXT_UPDATE_OVERHEAD_BYTES = 64;
