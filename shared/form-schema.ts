@@ -244,8 +244,9 @@ class SecretCheck {
       if (taken < wanted) unread = true;
       return text.slice(0, taken);
     };
-    const named =
-      labelLooksSecret(read(name)) || (title !== undefined && labelLooksSecret(read(title))) || (description !== undefined && descriptionAsksForSecret(read(description)));
+    // A zero-width character must not hide "password" (E-FORM-12); only what is read is cleaned, as it is read.
+    const label = (text: string) => labelLooksSecret(withoutInvisible(read(text)));
+    const named = label(name) || (title !== undefined && label(title)) || (description !== undefined && descriptionAsksForSecret(read(description)));
     return named || unread;
   }
 }
@@ -259,13 +260,14 @@ class SecretCheck {
 const SECRET_CHECK_CHARS = 4000;
 
 /**
- * Characters one form's secret check reads in all, across its fields' names, titles and descriptions: about 15 ms
+ * Characters one form's secret check reads in all, across its fields' names, titles and descriptions: about 30 ms
  * of the describing thread (main, then the renderer). A real form reads far fewer (the bench's 13 fields about
- * 1 200); a 2 MB form of 500 fields, each with a name, title and description of 1 300 lookalike characters, took
+ * 1 200; 100 fields with 500-character descriptions about 55 000, which still fit, since a field masked for
+ * nothing warns the user for nothing); a 2 MB form of 500 fields, each with a name, title and description of 1 300 lookalike characters, took
  * 771 ms of main for every request, and an agent asking it and withdrawing it in a loop stalled main for 0.5–2 s
  * at a time (hostile review, session 27). Fields past it count as secrets ({@link SecretCheck}).
  */
-export const SECRET_CHECK_FORM_CHARS = 32_000;
+export const SECRET_CHECK_FORM_CHARS = 64_000;
 
 /**
  * Secret words that, in a field's description, say what the field holds ("Your GitHub password"): only
@@ -469,10 +471,8 @@ function isOptionList(value: unknown, options: FieldOption[]): value is string[]
 }
 
 function describeProperty(name: string, schema: unknown, required: boolean, secrets: SecretCheck): FieldSpec {
-  // A zero-width character must not hide "password" from the secret check (E-FORM-12).
-  const plainName = withoutInvisible(name);
   if (!isObject(schema)) {
-    const looksSecret = secrets.looksSecret(plainName);
+    const looksSecret = secrets.looksSecret(name);
     return unsupported({ name, label: revealInvisible(name), required, kind: 'unsupported', looksSecret }, 'Its definition is not an object.');
   }
   const title = text(schema, 'title');
@@ -481,7 +481,7 @@ function describeProperty(name: string, schema: unknown, required: boolean, secr
     label: revealInvisible(title?.trim() ? title : name),
     required,
     kind: 'unsupported',
-    looksSecret: secrets.looksSecret(plainName, title === undefined ? undefined : withoutInvisible(title), text(schema, 'format'), text(schema, 'description')),
+    looksSecret: secrets.looksSecret(name, title, text(schema, 'format'), text(schema, 'description')),
   };
   const description = text(schema, 'description');
   if (description !== undefined) field.description = revealInvisible(description);
