@@ -9,6 +9,7 @@ import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } fro
 import { MAX_AUTH_METHODS, MAX_PERMISSION_DESCRIPTION_CHARS, MAX_PERMISSION_OPTIONS } from '../../electron/core/acp/agent-connection';
 import { MAX_TITLE_CHARS } from '../../electron/core/acp/session-updates';
 import { MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS } from '../../electron/core/acp/session-setup';
+import { MAX_TERMINAL_OUTPUT_BYTES } from '../../electron/core/sessions/terminals';
 import { NAME_SCHEMA, agentView, eventually, handshake, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, type Puppet, type WireMessage } from './puppet';
 
@@ -55,6 +56,23 @@ describe('session updates', () => {
       text: 'Edit main.ts (completed)',
       toolCall: { toolCallId: 't1', title: 'Edit main.ts', toolKind: 'edit', status: 'completed', locations: [{ path: '/tmp/main.ts', line: 3 }], content: [{ type: 'diff', path: '/tmp/main.ts', oldText: 'a', newText: 'b' }] },
     });
+  });
+
+  it('shows a v2 display terminal fed in thousands of small chunks whole and in order, keeping its tail', async () => {
+    // Each chunk was one callback on main, which copied and decoded the terminal's 64 KiB tail every time (a
+    // hostile review's flood of 16-byte chunks tripled another agent's round trips); the worker now joins a run of
+    // one terminal's chunks. Sent in one write, so they reach the worker together.
+    const { hub, puppet } = await session();
+    await puppet.send(update({ sessionUpdate: 'terminal_update', terminalId: 'term-1', command: 'npm test' }));
+    const lines = Array.from({ length: 9000 }, (_, i) => `line ${i}\n`);
+    const chunk = (text: string) => JSON.stringify({ jsonrpc: '2.0', ...update({ sessionUpdate: 'terminal_output_chunk', terminalId: 'term-1', data: Buffer.from(text).toString('base64') }) });
+    await puppet.sendRaw(lines.map(chunk).join('\n'));
+    await puppet.send(update({ sessionUpdate: 'terminal_update', terminalId: 'term-1', exitStatus: { exitCode: 0 } }));
+    const entry = await eventually(() => transcript(hub).find((e) => e.kind === 'terminal' && e.terminal?.exitStatus));
+    const all = lines.join('');
+    expect(all.length).toBeGreaterThan(MAX_TERMINAL_OUTPUT_BYTES);
+    expect(entry.terminal).toMatchObject({ command: 'npm test', droppedBytes: all.length - MAX_TERMINAL_OUTPUT_BYTES });
+    expect(entry.terminal!.output).toBe(all.slice(-MAX_TERMINAL_OUTPUT_BYTES));
   });
 
   it('shows a v2 diff by its changed paths and patch', async () => {
