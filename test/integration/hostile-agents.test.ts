@@ -295,7 +295,7 @@ describe('hostile agents: one agent cannot cost the user another', { timeout: 60
     });
     expect(queueOf(run)).toEqual([]);
     // "Bad input gets a clear error": the worker's refusal never reaches main's queue, so it is told as a notice.
-    expect(notices[0]).toMatch(/^Hostile: Switchboard refused a form it asked for: The form offers 200000 options across its fields; Switchboard shows at most \d+\. The agent was told; nothing was asked of you\.$/);
+    expect(notices[0]).toMatch(/^Hostile: Switchboard refused a form this agent asked for: The form offers 200000 options across its fields; Switchboard shows at most \d+\. The agent was told; nothing was asked of you\.$/);
   });
 
   it('CPU: a 500-field × 5 000-option form is over the line budget: the agent is stopped with a sentence', async () => {

@@ -346,7 +346,7 @@ function refuseForm(reason: string): never {
   if (refusedFormNotices < MAX_REFUSED_FORM_NOTICES) {
     refusedFormNotices += 1;
     const sentence = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${reason.endsWith('.') ? '' : '.'}`;
-    post({ t: 'notice', text: `Switchboard refused a form it asked for: ${sentence} The agent was told; nothing was asked of you.` });
+    post({ t: 'notice', text: `Switchboard refused a form this agent asked for: ${sentence} The agent was told; nothing was asked of you.` });
   }
   throw RequestError.invalidParams({ requestedSchema: reason }, reason);
 }
