@@ -263,9 +263,10 @@ const SECRET_CHECK_CHARS = 4000;
  * Characters one form's secret check reads in all, across its fields' names, titles and descriptions: about 30 ms
  * of the describing thread (main, then the renderer). A real form reads far fewer (the bench's 13 fields about
  * 1 200; 100 fields with 500-character descriptions about 55 000, which still fit, since a field masked for
- * nothing warns the user for nothing); a 2 MB form of 500 fields, each with a name, title and description of 1 300 lookalike characters, took
- * 771 ms of main for every request, and an agent asking it and withdrawing it in a loop stalled main for 0.5–2 s
- * at a time (hostile review, session 27). Fields past it count as secrets ({@link SecretCheck}).
+ * nothing warns the user for nothing); a 2 MB form of 500 fields, each with a name, title and description of
+ * 1 300 lookalike characters, took 771 ms of main for every request, and an agent asking it and withdrawing it in
+ * a loop stalled main for 0.5–2 s at a time (hostile review, session 27). Fields past it count as secrets
+ * ({@link SecretCheck}).
  */
 export const SECRET_CHECK_FORM_CHARS = 64_000;
 
@@ -476,14 +477,14 @@ function describeProperty(name: string, schema: unknown, required: boolean, secr
     return unsupported({ name, label: revealInvisible(name), required, kind: 'unsupported', looksSecret }, 'Its definition is not an object.');
   }
   const title = text(schema, 'title');
+  const description = text(schema, 'description');
   const field: FieldSpec = {
     name,
     label: revealInvisible(title?.trim() ? title : name),
     required,
     kind: 'unsupported',
-    looksSecret: secrets.looksSecret(name, title, text(schema, 'format'), text(schema, 'description')),
+    looksSecret: secrets.looksSecret(name, title, text(schema, 'format'), description),
   };
-  const description = text(schema, 'description');
   if (description !== undefined) field.description = revealInvisible(description);
   const type = own(schema, 'type');
   switch (type) {

@@ -325,7 +325,7 @@ const PRECHECKS: { [K in CallbackName]?: (...args: Parameters<ConnectionCallback
     if (requestBytes <= MAX_FORM_SCHEMA_BYTES) return requestBytes;
     const bytes = JSON.stringify(params.requestedSchema ?? null).length;
     if (bytes > MAX_FORM_SCHEMA_BYTES) {
-      refuseForm(`the form's schema is ${(bytes / MiB).toFixed(1)} MiB; Switchboard takes at most ${MAX_FORM_SCHEMA_BYTES / MiB} MiB`);
+      refuseForm(`The form's schema is ${(bytes / MiB).toFixed(1)} MiB; Switchboard takes at most ${MAX_FORM_SCHEMA_BYTES / MiB} MiB.`);
     }
     return requestBytes;
   },
@@ -339,14 +339,14 @@ const MAX_REFUSED_FORM_NOTICES = 3;
 let refusedFormNotices = 0;
 
 /**
- * Refuses a form the worker found too large to show: the agent gets -32602 with `reason`, and the user a sentence
- * (main's own refusals become a refused card; these never reach main). Always throws.
+ * Refuses a form the worker found too large to show: the agent gets -32602 with `reason` (a sentence, as
+ * findSchemaSizeProblem gives), and the user the same sentence (main's own refusals become a refused card; these
+ * never reach main). Always throws.
  */
 function refuseForm(reason: string): never {
   if (refusedFormNotices < MAX_REFUSED_FORM_NOTICES) {
     refusedFormNotices += 1;
-    const sentence = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${reason.endsWith('.') ? '' : '.'}`;
-    post({ t: 'notice', text: `Switchboard refused a form this agent asked for: ${sentence} The agent was told; nothing was asked of you.` });
+    post({ t: 'notice', text: `Switchboard refused a form this agent asked for: ${reason} The agent was told; nothing was asked of you.` });
   }
   throw RequestError.invalidParams({ requestedSchema: reason }, reason);
 }
