@@ -17,6 +17,8 @@ export interface RendererResult {
   longTaskMs: Summary;
   /** Those tasks' durations (ms), so rounds can be pooled ({@link poolRendererRounds}). */
   longTaskSamplesMs: number[];
+  /** What each long task of that window was, in words ({@link describeLongTask}); empty when there was none. */
+  longTaskCauses: string[];
   /** Long tasks before the prompt: page load, first render, the agent list, opening the session. */
   beforePromptLongTasks: number;
   beforePromptLongestMs: number;
@@ -58,6 +60,7 @@ export function poolRendererRounds(rounds: RendererResult[]): RendererResult {
     longestTaskMs: Math.max(...rounds.map((r) => r.longestTaskMs)),
     longTaskMs: summarize(longTasks),
     longTaskSamplesMs: longTasks,
+    longTaskCauses: rounds.flatMap((r) => r.longTaskCauses),
     beforePromptLongTasks: rounds.reduce((sum, r) => sum + r.beforePromptLongTasks, 0),
     beforePromptLongestMs: Math.max(...rounds.map((r) => r.beforePromptLongestMs)),
     cardPaintMs: summarize(cards),
@@ -71,4 +74,39 @@ export function poolRendererRounds(rounds: RendererResult[]): RendererResult {
     rounds: rounds.length,
     cardPaintP95ByRoundMs: rounds.map((r) => r.cardPaintMs.p95),
   };
+}
+
+/** A Long Animation Frame over 50 ms as the page recorded it (performance.now() ms): the frame and the scripts in it. */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** When the frame's rendering (rAF callbacks, style, layout, paint) began; 0 when it rendered nothing. */
+  renderStart: number;
+  scripts: Array<{ invoker: string; start: number; duration: number; forcedLayout: number }>;
+}
+
+/**
+ * One long task in words, from the frames recorded around it: its length, the scripts that ran inside it (by invoker,
+ * e.g. `DOMWebSocket.onmessage` for a bridge message, `MessagePort.onmessage` for React's scheduler), the layout they
+ * forced, and the rest, which no script accounts for (the frame's own style, layout and paint, garbage collection, the
+ * browser's own work). "64 ms: DOMWebSocket.onmessage 38 ms; 26 ms in no script (rendering from 40 ms)".
+ */
+export function describeLongTask(task: { start: number; duration: number }, frames: LongFrame[]): string {
+  const end = task.start + task.duration;
+  const frame = frames.find((f) => f.start <= task.start + 1 && task.start < f.start + f.duration);
+  const byInvoker = new Map<string, { ms: number; forced: number }>();
+  for (const script of frame?.scripts ?? []) {
+    if (script.start < task.start - 1 || script.start >= end) continue;
+    const seen = byInvoker.get(script.invoker) ?? { ms: 0, forced: 0 };
+    byInvoker.set(script.invoker, { ms: seen.ms + script.duration, forced: seen.forced + script.forcedLayout });
+  }
+  const scripts = [...byInvoker].sort((a, b) => b[1].ms - a[1].ms);
+  const inScripts = scripts.reduce((sum, [, s]) => sum + s.ms, 0);
+  const parts = scripts.map(([invoker, s]) => `${invoker} ${Math.round(s.ms)} ms${s.forced >= 1 ? ` (${Math.round(s.forced)} forced layout)` : ''}`);
+  const rest = Math.max(0, task.duration - inScripts);
+  if (rest >= 1 || parts.length === 0) {
+    const rendering = frame && frame.renderStart > 0 && frame.renderStart < end ? ` (rendering from ${Math.round(Math.max(0, frame.renderStart - task.start))} ms)` : '';
+    parts.push(`${Math.round(rest)} ms in no script${rendering}`);
+  }
+  return `${Math.round(task.duration)} ms: ${parts.join('; ')}${frame ? '' : ' (no frame recorded)'}`;
 }

@@ -12,8 +12,9 @@ import { INGEST_CHUNKS } from './ingest';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { chunkText } from '../test/fixtures/bench-lines.mjs';
 import { BENCH_AGENT } from './agents';
+import type { BenchBrowser } from './browser';
 import { summarize, waitFor } from './stats';
-import type { RendererResult } from './renderer-result';
+import { describeLongTask, type LongFrame, type RendererResult } from './renderer-result';
 
 export type { RendererResult } from './renderer-result';
 export { poolRendererRounds } from './renderer-result';
@@ -26,16 +27,25 @@ const PENDING_AGENTS = 3;
 const TYPED = 'the quick brown fox jumps over the lazy dog';
 const STREAM_TIMEOUT_MS = 180_000;
 
-/** Chromium as the e2e tests launch it (playwright.config.ts). */
-export async function launchChromium(): Promise<Browser> {
+/** `which` browser (bench/browser.ts), with the e2e suite's flags for this machine's closed network (playwright.config.ts). */
+export async function launchChromium(which: BenchBrowser): Promise<Browser> {
   const e2e = playwrightConfig.projects?.find((p) => p.name === 'e2e');
-  return chromium.launch({ ...e2e?.use?.launchOptions, headless: true });
+  return chromium.launch({ ...e2e?.use?.launchOptions, executablePath: which.executablePath, headless: true });
 }
 
-/** Installed before the page's own scripts: records long tasks, card event arrivals and card paints. */
+/** A script entry of a Long Animation Frame, as far as the bench reads it (Chromium 123+). */
+interface LoafScript {
+  invoker: string;
+  startTime: number;
+  duration: number;
+  forcedStyleAndLayoutDuration: number;
+}
+
+/** Installed before the page's own scripts: records long tasks and the frames they fell in, card event arrivals and card paints. */
 export function instrument(): void {
   const bench = {
     longTasks: [] as Array<{ start: number; duration: number }>,
+    frames: [] as LongFrame[],
     /** performance.now() when the prompt was sent and when the whole reply had been drawn (set by the bench). */
     promptAt: Infinity,
     drawnAt: Infinity,
@@ -48,6 +58,19 @@ export function instrument(): void {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // The frames around long tasks, with the scripts that ran in them (Long Animation Frames), so a long task is reported
+  // with what it was. Only frames over 50 ms: every long task lies in one.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { renderStart: number; scripts: LoafScript[] }>) {
+      if (entry.duration <= 50) continue;
+      bench.frames.push({
+        start: entry.startTime,
+        duration: entry.duration,
+        renderStart: entry.renderStart,
+        scripts: entry.scripts.map((s) => ({ invoker: s.invoker, start: s.startTime, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
@@ -158,12 +181,15 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     const recorded = await page.evaluate(() => {
       type Stamps = Map<number, number>;
       type Task = { start: number; duration: number };
-      const b = (window as unknown as { __bench: { longTasks: Task[]; promptAt: number; drawnAt: number; arrived: Stamps; painted: Stamps; paintedTimer: Stamps } }).__bench;
+      const b = (window as unknown as { __bench: { longTasks: Task[]; frames: LongFrame[]; promptAt: number; drawnAt: number; arrived: Stamps; painted: Stamps; paintedTimer: Stamps } }).__bench;
       b.drawnAt = performance.now();
       // No named helper here: tsx would wrap it in a `__name` call the page does not have.
       const [cards, cardsTimer] = [b.painted, b.paintedTimer].map((stamps) => [...b.arrived].map(([n, at]) => (stamps.get(n) ?? -1) - at).filter((ms) => ms >= 0));
+      const streaming = b.longTasks.filter((t) => t.start >= b.promptAt && t.start <= b.drawnAt);
       return {
-        longTasks: b.longTasks.filter((t) => t.start >= b.promptAt && t.start <= b.drawnAt).map((t) => t.duration),
+        longTasks: streaming.map((t) => t.duration),
+        streamingTasks: streaming,
+        frames: b.frames.filter((f) => streaming.some((t) => t.start < f.start + f.duration && t.start + t.duration > f.start)),
         beforePrompt: b.longTasks.filter((t) => t.start < b.promptAt).map((t) => t.duration),
         cards,
         cardsTimer,
@@ -194,6 +220,7 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
       longestTaskMs: Math.max(0, ...recorded.longTasks),
       longTaskMs: summarize(recorded.longTasks),
       longTaskSamplesMs: recorded.longTasks,
+      longTaskCauses: recorded.streamingTasks.filter((t) => t.duration > 50).map((t) => describeLongTask(t, recorded.frames)),
       beforePromptLongTasks: recorded.beforePrompt.filter((ms) => ms > 50).length,
       beforePromptLongestMs: Math.max(0, ...recorded.beforePrompt),
       cardPaintMs: summarize(recorded.cards),

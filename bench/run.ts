@@ -13,6 +13,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, arch } from 'node:os';
 import { resolve } from 'node:path';
 import { benchBundle, type BundleResult } from './bundle';
+import { chooseBenchBrowsers, type BenchBrowser } from './browser';
 import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
 import { benchRenderer, launchChromium, poolRendererRounds, TYPING_PENDING, type RendererResult } from './renderer';
@@ -25,7 +26,14 @@ const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
 const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
 /** startupFirst: the start-up rounds taken before the other scenarios (not the target; see startupFirst below). */
-const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, startup: 7, startupFirst: 5 };
+const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, rendererReference: 3, startup: 7, startupFirst: 5 };
+
+/** The renderer's rounds in the reference browser (full Chromium), beside the judged ones. */
+interface RendererReference {
+  browser: BenchBrowser;
+  version: string;
+  result: RendererResult;
+}
 
 interface Target {
   name: string;
@@ -97,7 +105,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   return targets;
 }
 
-function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[], startupFirst?: StartupResult): void {
+function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[], startupFirst?: StartupResult, reference?: RendererReference): void {
   if (ingest.length) log('\nIngest: 200k agent_message_chunk lines (ms per run: median / p95; ratios of throughput, median of paired rounds)');
   for (const r of ingest) {
     log(
@@ -117,12 +125,18 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   }
   if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {
-    log('\nRenderer in Chromium through the harness');
+    log(`\nRenderer in ${judgedBrowser.label}${judgedVersion ? ` ${judgedVersion}` : ''} through the harness${judgedBrowser.electronLike ? ' (no Chrome autofill, as in Electron)' : ''}`);
     log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
+    for (const cause of renderer.longTaskCauses) log(`    long task ${cause}`);
     log(`  before the prompt (page load, first render, opening the session; not in the target): ${renderer.beforePromptLongTasks} long tasks over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
     log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n} over ${renderer.rounds ?? 1} rounds, p95 by round ${(renderer.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}; to the first timer after that frame, the earlier method: ${fmt(renderer.cardPaintTimerMs.median)} / ${fmt(renderer.cardPaintTimerMs.p95)})`);
     log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
     log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
+  }
+  if (reference) {
+    const r = reference.result;
+    log(`  beside it, not judged: ${reference.browser.label}${reference.version ? ` ${reference.version}` : ''}, with Chrome's autofill scans (n=${r.cardPaintMs.n} over ${r.rounds ?? 1} rounds)`);
+    log(`    card painted ${fmt(r.cardPaintMs.median)} / ${fmt(r.cardPaintMs.p95)} ms, ${r.longTasks} long tasks over 50 ms (longest ${fmt(r.longestTaskMs, 0)}), stream ${fmt(r.streamMs, 0)} ms, typing p95 ${fmt(r.typingMs.p95)} ms`);
   }
   if (startup) {
     log('\nStart-up (ms: median / p95)');
@@ -164,12 +178,17 @@ log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map
 // Each scenario starts once the previous one's processes, garbage and CPU are gone (bench/settle.ts): in one run,
 // ingest and elicitation had doubled the start-up and card-paint figures that followed them.
 const settler = await Settler.atRunStart(log);
+// The renderer and start-up run in the browser most like Electron's renderer; full Chromium beside it (bench/browser.ts).
+const browsers = chooseBenchBrowsers();
+const judgedBrowser: BenchBrowser = browsers.judged;
+let judgedVersion: string | undefined;
+if (browsers.note && (picked.has('renderer') || picked.has('startup'))) log(`note: ${browsers.note}`);
 // Start-up is also measured once before the heavy scenarios, beside the target's figure after them, so each run
 // shows whether anything before start-up still weighs on it (session 21: 672 ms in the full run, 350 alone).
 let startupFirst: StartupResult | undefined;
 if (picked.has('startup') && (picked.has('ingest') || picked.has('elicitation') || picked.has('renderer'))) {
   await settler.before('start-up, before the other scenarios');
-  const browser = await launchChromium();
+  const browser = await launchChromium(judgedBrowser);
   try {
     startupFirst = await benchStartup(browser, ROUNDS.startupFirst);
   } finally {
@@ -191,7 +210,8 @@ if (picked.has('renderer') || picked.has('startup')) {
   // Settled before the launch, so what runs after it is the browser; it stays open across both scenarios on
   // purpose, and its processes are not leftovers (their CPU still counts).
   await settler.before('the browser launch');
-  const browser = await launchChromium();
+  const browser = await launchChromium(judgedBrowser);
+  judgedVersion = browser.version();
   settler.keepWhatIsRunning();
   try {
     // Start-up first: its rounds are the browser's first pages, whose own start (its caches, its GPU process) a
@@ -214,11 +234,29 @@ if (picked.has('renderer') || picked.has('startup')) {
     await browser.close();
   }
 }
+// The same rounds in full Chromium, for comparison only: what Chrome's autofill agent adds (bench/browser.ts).
+let reference: RendererReference | undefined;
+if (picked.has('renderer') && browsers.reference) {
+  await settler.before(`the reference browser (${browsers.reference.label})`);
+  const browser = await launchChromium(browsers.reference);
+  const version = browser.version();
+  settler.keepWhatIsRunning();
+  try {
+    const rounds: RendererResult[] = [];
+    for (let round = 1; round <= ROUNDS.rendererReference; round++) {
+      await settler.before(`reference renderer, round ${round} of ${ROUNDS.rendererReference}`);
+      rounds.push(await benchRenderer(browser, log));
+    }
+    reference = { browser: browsers.reference, version, result: poolRendererRounds(rounds) };
+  } finally {
+    await browser.close();
+  }
+}
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
 if (picked.has('history')) await settler.before('history');
 const history = picked.has('history') ? await historyHook() : undefined;
 const targets = targetsOf(ingest, elicitation, renderer, startup, bundle);
-printTable(ingest, elicitation, renderer, startup, bundle, targets, startupFirst);
+printTable(ingest, elicitation, renderer, startup, bundle, targets, startupFirst, reference);
 if (history) {
   log('\nHistory (issue 10; ms: median / p95)');
   for (const [name, figure] of Object.entries(history)) log(`  ${name}: ${fmt(figure.median, 2)} / ${fmt(figure.p95, 2)} (n=${figure.n})`);
@@ -237,7 +275,11 @@ const results = {
   ...(partial ? { only: [...picked] } : {}),
   ingest,
   elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
+  /** The browser the renderer and start-up figures were taken in, and the one run beside it (bench/browser.ts). */
+  browser: { judged: { ...judgedBrowser, version: judgedVersion ?? null }, reference: reference ? { ...reference.browser, version: reference.version } : null },
   renderer: renderer ?? null,
+  /** The renderer rounds in the reference browser: not judged, for comparison. */
+  rendererReference: reference?.result ?? null,
   startup: startup ?? null,
   /** The same rounds before the heavy scenarios, beside the target's figure after them (not the target). */
   startupFirst: startupFirst ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolRendererRounds, type RendererResult } from '../../bench/renderer-result';
+import { describeLongTask, poolRendererRounds, type RendererResult } from '../../bench/renderer-result';
 import { summarize } from '../../bench/stats';
 
 /** One round's result with the given cards, long tasks and keys (ms); the rest plausible and fixed. */
@@ -10,6 +10,7 @@ function round(cards: number[], longTasks: number[], keys: number[], heapAfterGc
     longestTaskMs: Math.max(0, ...longTasks),
     longTaskMs: summarize(longTasks),
     longTaskSamplesMs: longTasks,
+    longTaskCauses: longTasks.filter((ms) => ms > 50).map((ms) => `${ms} ms: something`),
     beforePromptLongTasks: 1,
     beforePromptLongestMs: 80,
     cardPaintMs: summarize(cards),
@@ -36,6 +37,7 @@ describe('the renderer bench pooling its rounds', () => {
     expect(pooled.cardPaintP95ByRoundMs).toEqual([round(slow, [], []).cardPaintMs.p95, 25, 25]);
     expect(pooled.longestTaskMs).toBe(60);
     expect(pooled.longTasks).toBe(2);
+    expect(pooled.longTaskCauses).toEqual(['60 ms: something', '55 ms: something']);
     expect(pooled.heapAfterGcMb).toBe(14);
     expect(pooled.typingMs.n).toBe(4);
     expect(pooled.rounds).toBe(3);
@@ -43,5 +45,36 @@ describe('the renderer bench pooling its rounds', () => {
 
   it('refuses to pool nothing', () => {
     expect(() => poolRendererRounds([])).toThrow(/no rounds/);
+  });
+});
+
+// Issue 13, scope 5: a long task in the stream is reported with what it was, so a NOT MET says where to look.
+describe('a long task described from the frame around it', () => {
+  const frame = {
+    start: 1000,
+    duration: 90,
+    renderStart: 1070,
+    scripts: [
+      { invoker: 'DOMWebSocket.onmessage', start: 1002, duration: 20, forcedLayout: 0 },
+      { invoker: 'MessagePort.onmessage', start: 1025, duration: 12, forcedLayout: 6 },
+      { invoker: 'DOMWebSocket.onmessage', start: 1040, duration: 18, forcedLayout: 0 },
+      // Another task of the same frame, after the long one: not part of it.
+      { invoker: 'TimerHandler:setTimeout', start: 1075, duration: 5, forcedLayout: 0 },
+    ],
+  };
+
+  it('names the scripts inside the task, longest first, their forced layout, and the time no script accounts for', () => {
+    expect(describeLongTask({ start: 1001, duration: 64 }, [frame])).toBe(
+      '64 ms: DOMWebSocket.onmessage 38 ms; MessagePort.onmessage 12 ms (6 forced layout); 14 ms in no script',
+    );
+  });
+
+  it('says when the frame rendered inside the task, and when no script ran at all', () => {
+    const bare = { start: 2000, duration: 70, renderStart: 2010, scripts: [] };
+    expect(describeLongTask({ start: 2000, duration: 60 }, [frame, bare])).toBe('60 ms: 60 ms in no script (rendering from 10 ms)');
+  });
+
+  it('says so when no frame was recorded around the task', () => {
+    expect(describeLongTask({ start: 5000, duration: 55 }, [frame])).toBe('55 ms: 55 ms in no script (no frame recorded)');
   });
 });
