@@ -9,7 +9,7 @@ export default defineConfig({
   main: {
     build: {
       // Bundled in, except the native SQLite binding and the updater (which loads Electron's own modules): one file to
-      // compile instead of ~200 modules to resolve, read, link and lex at start (docs/performance.md, "Session 17").
+      // compile instead of ~200 modules to resolve, read, link and lex at start (docs/performance-log.md, "Session 17").
       externalizeDeps: { exclude: ['@agentclientprotocol/sdk', 'ajv', 'ajv-formats', 'anser', 'fzf', 'ignore', 'jsonc-parser', 'punycode', 're2js', 'tldts', 'zod'] },
       rollupOptions: {
         treeshake: { moduleSideEffects },

@@ -3,8 +3,8 @@
  * for comparison. Plain logic with the file check passed in, so it is unit-tested in Node.
  *
  * The product's renderer is Electron's: Chromium's content layer with none of Chrome's own renderer features. Full
- * Chromium adds Chrome's autofill and password-manager agent, which rescans the page's forms as cards and buttons come
- * and go: 58 scans, 233 ms over one stream, 10–30 ms inside about a third of the cards' windows (docs/performance.md,
+ * Chromium adds Chrome's autofill and password-manager agent, which rescans the page's forms while the page
+ * changes: 58 scans, 233 ms over one stream, 10–30 ms inside about a third of the cards' windows (docs/performance-log.md,
  * "Session 27"). Chromium's headless shell, the browser Playwright itself runs headless by default, is the content layer
  * without them, so the targets are judged there when it is installed, and full Chromium runs beside it as a reference.
  */

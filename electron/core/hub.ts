@@ -342,7 +342,7 @@ export class Hub {
    * Spawns the agents once the window has its first snapshot (the agent list, each agent shown as starting),
    * on the turn after the snapshot is handed to the host to send; or after `waitMs` if no window asks. Spawning
    * each agent and its connection worker otherwise competes with the window's own loading for the CPU
-   * (bench scenario e: the window's part of start-up was up to twice as long; docs/performance.md, "Session 17").
+   * (bench scenario e: the window's part of start-up was up to twice as long; docs/performance-log.md, "Session 17").
    */
   startAfterFirstSnapshot(waitMs = FIRST_SNAPSHOT_WAIT_MS): void {
     if (this.started || this.stopping || this.pendingStart) return;
