@@ -2,11 +2,12 @@
  * Which browser the renderer and start-up scenarios run in (issue 13, scope 1d and 1e), and which one runs beside it
  * for comparison. Plain logic with the file check passed in, so it is unit-tested in Node.
  *
- * The product's renderer is Electron's: Chromium's content layer with none of Chrome's own renderer features. Full
- * Chromium adds Chrome's autofill and password-manager agent, which rescans the page's forms while the page
- * changes: 58 scans, 233 ms over one stream, 10–30 ms inside about a third of the cards' windows (docs/performance-log.md,
- * "Session 27"). Chromium's headless shell, the browser Playwright itself runs headless by default, is the content layer
- * without them, so the targets are judged there when it is installed, and full Chromium runs beside it as a reference.
+ * The product's renderer is Electron's: Chromium's content layer without Chrome's browser layer. Full Chromium adds
+ * that layer, and in it Chrome's form-scanning autofill and password-manager agent, which rescans the page's forms
+ * while the page changes (traced in session 27 inside about a third of the cards' windows, docs/performance-log.md;
+ * Electron's own autofill agent only shows `<datalist>` suggestions). Chromium's headless shell, the browser Playwright
+ * itself runs headless by default, is the content layer without it, so the targets are judged there when it is
+ * installed, and full Chromium runs beside it as a reference (docs/performance.md says what each gives).
  */
 import { existsSync } from 'node:fs';
 
@@ -21,7 +22,7 @@ export interface BenchBrowser {
   label: string;
   /** Passed to Playwright's `launch`; undefined launches Playwright's own headless build (its headless shell). */
   executablePath: string | undefined;
-  /** Whether Chrome's own renderer features (autofill and password scans) are absent, as in Electron. */
+  /** Whether Chrome's browser layer (its form-scanning autofill among it) is absent, as in Electron. */
   electronLike: boolean;
 }
 
@@ -29,9 +30,12 @@ export interface BenchBrowser {
 export interface BenchBrowsers {
   judged: BenchBrowser;
   reference?: BenchBrowser;
-  /** Said once at the start of a run when the judged figures are not the Electron-like ones. */
+  /** Said at the start of a run (and kept in bench/results.json) when the judged browser is not the Electron-like one. */
   note?: string;
 }
+
+/** What the figures in full Chromium carry; docs/performance.md ("Card painted") has the paired runs' figures. */
+const FULL_CHROMIUM_COST = 'whose browser layer (Chrome\'s form-scanning autofill among it) Electron does not have: it put the card p95 higher in paired runs';
 
 const HEADLESS_SHELL: BenchBrowser = { label: "Chromium's headless shell", executablePath: HEADLESS_SHELL_PATH, electronLike: true };
 const FULL_CHROMIUM: BenchBrowser = { label: "Debian's full Chromium", executablePath: FULL_CHROMIUM_PATH, electronLike: false };
@@ -46,8 +50,10 @@ const FULL_CHROMIUM: BenchBrowser = { label: "Debian's full Chromium", executabl
 export function chooseBenchBrowsers(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = existsSync): BenchBrowsers {
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
-    const electronLike = chosen.endsWith('headless-shell');
-    return { judged: { label: `the browser at CHROMIUM_PATH (${chosen})`, executablePath: chosen, electronLike } };
+    // Known by its file name only (Debian's and Playwright's headless shells end so); any other is taken for full Chromium.
+    const electronLike = /headless[-_]shell$/.test(chosen);
+    const judged = { label: `the browser at CHROMIUM_PATH (${chosen})`, executablePath: chosen, electronLike };
+    return electronLike ? { judged } : { judged, note: `CHROMIUM_PATH is not a headless shell, so the renderer is judged with Chrome's browser layer, ${FULL_CHROMIUM_COST}.` };
   }
   const hasShell = exists(HEADLESS_SHELL_PATH);
   const hasFull = exists(FULL_CHROMIUM_PATH);
@@ -55,10 +61,16 @@ export function chooseBenchBrowsers(env: Record<string, string | undefined> = pr
   if (hasFull) {
     return {
       judged: FULL_CHROMIUM,
-      note:
-        `${HEADLESS_SHELL_PATH} is not installed, so the renderer is judged in full Chromium, whose autofill scans Electron does not have ` +
-        '(they added 10–20 ms to the card p95 in paired runs). For the Electron-like figures: apt-get install chromium-headless-shell.',
+      note: `${HEADLESS_SHELL_PATH} is not installed, so the renderer is judged in full Chromium, ${FULL_CHROMIUM_COST}. For the Electron-like figures: apt-get install chromium-headless-shell.`,
     };
   }
   return { judged: { label: "Playwright's headless Chromium", executablePath: undefined, electronLike: true } };
+}
+
+/**
+ * Playwright launch options for `which`: the e2e project's options for this machine's closed network
+ * (playwright.config.ts), with `which`'s executable in place of the e2e suite's, always headless.
+ */
+export function launchOptionsFor<T extends { executablePath?: string }>(which: BenchBrowser, e2eOptions: T | undefined): T & { executablePath: string | undefined; headless: true } {
+  return { ...(e2eOptions ?? ({} as T)), executablePath: which.executablePath, headless: true };
 }

@@ -86,16 +86,21 @@ export interface LongFrame {
 }
 
 /**
- * One long task in words, from the frames recorded around it: its length, the scripts that ran inside it (by invoker,
+ * One long task in words, from the frame recorded around it: its length, the scripts that began inside it (by invoker,
  * e.g. `DOMWebSocket.onmessage` for a bridge message, `MessagePort.onmessage` for React's scheduler), the layout they
- * forced, and the rest, which no script accounts for (the frame's own style, layout and paint, garbage collection, the
- * browser's own work). "64 ms: DOMWebSocket.onmessage 38 ms; 26 ms in no script (rendering from 40 ms)".
+ * forced, and the rest. Chromium lists only a frame's scripts of 5 ms or more, so the rest is shorter scripts as well
+ * as style, layout, paint, garbage collection and the browser's own work. For example
+ * "64 ms: DOMWebSocket.onmessage 38 ms; 26 ms outside scripts of 5 ms or more (rendering from 40 ms)".
  */
 export function describeLongTask(task: { start: number; duration: number }, frames: LongFrame[]): string {
-  const end = task.start + task.duration;
+  const length = `${Math.round(task.duration)} ms`;
+  // Entries are rounded to 0.1 ms or coarser; a listed script is 5 ms or more, so one from an earlier task cannot
+  // begin within this tolerance of the task's start.
   const frame = frames.find((f) => f.start <= task.start + 1 && task.start < f.start + f.duration);
+  if (!frame) return `${length}: no frame recorded around it`;
+  const end = task.start + task.duration;
   const byInvoker = new Map<string, { ms: number; forced: number }>();
-  for (const script of frame?.scripts ?? []) {
+  for (const script of frame.scripts) {
     if (script.start < task.start - 1 || script.start >= end) continue;
     const seen = byInvoker.get(script.invoker) ?? { ms: 0, forced: 0 };
     byInvoker.set(script.invoker, { ms: seen.ms + script.duration, forced: seen.forced + script.forcedLayout });
@@ -105,8 +110,8 @@ export function describeLongTask(task: { start: number; duration: number }, fram
   const parts = scripts.map(([invoker, s]) => `${invoker} ${Math.round(s.ms)} ms${s.forced >= 1 ? ` (${Math.round(s.forced)} forced layout)` : ''}`);
   const rest = Math.max(0, task.duration - inScripts);
   if (rest >= 1 || parts.length === 0) {
-    const rendering = frame && frame.renderStart > 0 && frame.renderStart < end ? ` (rendering from ${Math.round(Math.max(0, frame.renderStart - task.start))} ms)` : '';
-    parts.push(`${Math.round(rest)} ms in no script${rendering}`);
+    const rendering = frame.renderStart > 0 && frame.renderStart < end ? ` (rendering from ${Math.round(Math.max(0, frame.renderStart - task.start))} ms)` : '';
+    parts.push(`${Math.round(rest)} ms outside scripts of 5 ms or more${rendering}`);
   }
-  return `${Math.round(task.duration)} ms: ${parts.join('; ')}${frame ? '' : ' (no frame recorded)'}`;
+  return `${length}: ${parts.join('; ')}`;
 }

@@ -12,7 +12,7 @@ import { INGEST_CHUNKS } from './ingest';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { chunkText } from '../test/fixtures/bench-lines.mjs';
 import { BENCH_AGENT } from './agents';
-import type { BenchBrowser } from './browser';
+import { launchOptionsFor, type BenchBrowser } from './browser';
 import { summarize, waitFor } from './stats';
 import { describeLongTask, type LongFrame, type RendererResult } from './renderer-result';
 
@@ -30,7 +30,7 @@ const STREAM_TIMEOUT_MS = 180_000;
 /** `which` browser (bench/browser.ts), with the e2e suite's flags for this machine's closed network (playwright.config.ts). */
 export async function launchChromium(which: BenchBrowser): Promise<Browser> {
   const e2e = playwrightConfig.projects?.find((p) => p.name === 'e2e');
-  return chromium.launch({ ...e2e?.use?.launchOptions, executablePath: which.executablePath, headless: true });
+  return chromium.launch(launchOptionsFor(which, e2e?.use?.launchOptions));
 }
 
 /** A script entry of a Long Animation Frame, as far as the bench reads it (Chromium 123+). */
@@ -46,6 +46,7 @@ export function instrument(): void {
   const bench = {
     longTasks: [] as Array<{ start: number; duration: number }>,
     frames: [] as LongFrame[],
+    takeRecords: () => {},
     /** performance.now() when the prompt was sent and when the whole reply had been drawn (set by the bench). */
     promptAt: Infinity,
     drawnAt: Infinity,
@@ -55,13 +56,13 @@ export function instrument(): void {
     keys: [] as number[],
   };
   (window as unknown as { __bench: typeof bench }).__bench = bench;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
+  const takeTasks = (entries: PerformanceEntryList) => {
+    for (const entry of entries) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  };
   // The frames around long tasks, with the scripts that ran in them (Long Animation Frames), so a long task is reported
-  // with what it was. Only frames over 50 ms: every long task lies in one.
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { renderStart: number; scripts: LoafScript[] }>) {
+  // with what it was. Only frames over 50 ms: every long task lies in one. Chromium lists a frame's scripts of 5 ms or more.
+  const takeFrames = (entries: PerformanceEntryList) => {
+    for (const entry of entries as Array<PerformanceEntry & { renderStart: number; scripts: LoafScript[] }>) {
       if (entry.duration <= 50) continue;
       bench.frames.push({
         start: entry.startTime,
@@ -70,7 +71,16 @@ export function instrument(): void {
         scripts: entry.scripts.map((s) => ({ invoker: s.invoker, start: s.startTime, duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration })),
       });
     }
-  }).observe({ type: 'long-animation-frame', buffered: true });
+  };
+  const tasks = new PerformanceObserver((list) => takeTasks(list.getEntries()));
+  tasks.observe({ type: 'longtask', buffered: true });
+  const frames = new PerformanceObserver((list) => takeFrames(list.getEntries()));
+  frames.observe({ type: 'long-animation-frame', buffered: true });
+  // Entries not yet delivered to the callbacks, taken before the bench reads what was recorded.
+  bench.takeRecords = () => {
+    takeTasks(tasks.takeRecords());
+    takeFrames(frames.takeRecords());
+  };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
@@ -181,8 +191,9 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
     const recorded = await page.evaluate(() => {
       type Stamps = Map<number, number>;
       type Task = { start: number; duration: number };
-      const b = (window as unknown as { __bench: { longTasks: Task[]; frames: LongFrame[]; promptAt: number; drawnAt: number; arrived: Stamps; painted: Stamps; paintedTimer: Stamps } }).__bench;
+      const b = (window as unknown as { __bench: { longTasks: Task[]; frames: LongFrame[]; takeRecords: () => void; promptAt: number; drawnAt: number; arrived: Stamps; painted: Stamps; paintedTimer: Stamps } }).__bench;
       b.drawnAt = performance.now();
+      b.takeRecords();
       // No named helper here: tsx would wrap it in a `__name` call the page does not have.
       const [cards, cardsTimer] = [b.painted, b.paintedTimer].map((stamps) => [...b.arrived].map(([n, at]) => (stamps.get(n) ?? -1) - at).filter((ms) => ms >= 0));
       const streaming = b.longTasks.filter((t) => t.start >= b.promptAt && t.start <= b.drawnAt);

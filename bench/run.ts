@@ -9,6 +9,7 @@
  *
  * Targets are measured here and only here: never in a timed test (BRIEF: speed targets live in the bench).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, arch } from 'node:os';
 import { resolve } from 'node:path';
@@ -26,13 +27,14 @@ const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
 const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
 /** startupFirst: the start-up rounds taken before the other scenarios (not the target; see startupFirst below). */
-const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, rendererReference: 3, startup: 7, startupFirst: 5 };
+const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, startup: 7, startupFirst: 5 };
 
-/** The renderer's rounds in the reference browser (full Chromium), beside the judged ones. */
-interface RendererReference {
+/** The reference browser (full Chromium) and its figures, taken beside the judged ones and not judged. */
+interface Reference {
   browser: BenchBrowser;
   version: string;
-  result: RendererResult;
+  startup?: StartupResult;
+  renderer?: RendererResult;
 }
 
 interface Target {
@@ -45,6 +47,18 @@ interface Target {
 }
 
 const log = (line: string) => console.log(line);
+
+/** The code measured: HEAD's commit and whether the working tree had changes (null outside a git checkout). */
+function commitOf(): { sha: string; dirty: boolean } | null {
+  try {
+    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    // The run's own record files do not count: a previous run leaves them changed.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results.json'], { encoding: 'utf8' }).trim() !== '';
+    return { sha, dirty };
+  } catch {
+    return null;
+  }
+}
 const runStarted = performance.now();
 
 function ensureBuilt(): void {
@@ -105,7 +119,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   return targets;
 }
 
-function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[], startupFirst?: StartupResult, reference?: RendererReference): void {
+function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], renderer: RendererResult | undefined, startup: StartupResult | undefined, bundle: BundleResult | undefined, targets: Target[], startupFirst?: StartupResult, reference?: Reference): void {
   if (ingest.length) log('\nIngest: 200k agent_message_chunk lines (ms per run: median / p95; ratios of throughput, median of paired rounds)');
   for (const r of ingest) {
     log(
@@ -125,7 +139,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   }
   if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {
-    log(`\nRenderer in ${judgedBrowser.label}${judgedVersion ? ` ${judgedVersion}` : ''} through the harness${judgedBrowser.electronLike ? ' (no Chrome autofill, as in Electron)' : ''}`);
+    log(`\nRenderer in ${judgedBrowser.label}${judgedVersion ? ` ${judgedVersion}` : ''} through the harness${judgedBrowser.electronLike ? " (Chromium's content layer without Chrome's browser layer, as in Electron)" : ''}`);
     log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
     for (const cause of renderer.longTaskCauses) log(`    long task ${cause}`);
     log(`  before the prompt (page load, first render, opening the session; not in the target): ${renderer.beforePromptLongTasks} long tasks over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
@@ -133,16 +147,21 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
     log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
     log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
   }
-  if (reference) {
-    const r = reference.result;
-    log(`  beside it, not judged: ${reference.browser.label}${reference.version ? ` ${reference.version}` : ''}, with Chrome's autofill scans (n=${r.cardPaintMs.n} over ${r.rounds ?? 1} rounds)`);
-    log(`    card painted ${fmt(r.cardPaintMs.median)} / ${fmt(r.cardPaintMs.p95)} ms, ${r.longTasks} long tasks over 50 ms (longest ${fmt(r.longestTaskMs, 0)}), stream ${fmt(r.streamMs, 0)} ms, typing p95 ${fmt(r.typingMs.p95)} ms`);
+  if (reference?.renderer) {
+    const r = reference.renderer;
+    log(`  beside it, not judged: ${reference.browser.label} ${reference.version}, with Chrome's browser layer (its autofill among it); rounds interleaved with the judged ones`);
+    log(`    card painted ${fmt(r.cardPaintMs.median)} / ${fmt(r.cardPaintMs.p95)} ms (n=${r.cardPaintMs.n}, p95 by round ${(r.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}), ${r.longTasks} long tasks over 50 ms (longest ${fmt(r.longestTaskMs, 0)}), stream ${fmt(r.streamMs, 0)} ms, typing p95 ${fmt(r.typingMs.p95)} ms`);
+    for (const cause of r.longTaskCauses) log(`    long task ${cause}`);
   }
   if (startup) {
     log('\nStart-up (ms: median / p95)');
     log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
     log(`    of which: spawn → address printed ${fmt(startup.listen.median, 0)} / ${fmt(startup.listen.p95, 0)}   page opened → list painted ${fmt(startup.page.median, 0)} / ${fmt(startup.page.p95, 0)}`);
     log(`    the harness's CPU time at its address ${fmt(startup.cpuAtAddress.median, 0)} / ${fmt(startup.cpuAtAddress.p95, 0)}; the bench's own GC during the rounds: ${startup.benchGc.count} pauses, ${fmt(startup.benchGc.totalMs, 0)} ms, longest ${fmt(startup.benchGc.longestMs, 0)} ms`);
+  }
+  if (reference?.startup) {
+    const r = reference.startup;
+    log(`  in ${reference.browser.label}, not judged: ${fmt(r.harness.median, 0)} / ${fmt(r.harness.p95, 0)}   node -e '' ${fmt(r.node.median, 0)}   ratio ${fmt(r.ratio, 1)}×   spawn → address ${fmt(r.listen.median, 0)}, page → list ${fmt(r.page.median, 0)}`);
   }
   if (startupFirst) {
     log(`  before the other scenarios (not the target; n=${startupFirst.harness.n}): ${fmt(startupFirst.harness.median, 0)} / ${fmt(startupFirst.harness.p95, 0)}   node -e '' ${fmt(startupFirst.node.median, 0)}   ratio ${fmt(startupFirst.ratio, 1)}×` +
@@ -182,7 +201,8 @@ const settler = await Settler.atRunStart(log);
 const browsers = chooseBenchBrowsers();
 const judgedBrowser: BenchBrowser = browsers.judged;
 let judgedVersion: string | undefined;
-if (browsers.note && (picked.has('renderer') || picked.has('startup'))) log(`note: ${browsers.note}`);
+const usesBrowser = picked.has('renderer') || picked.has('startup');
+if (browsers.note && usesBrowser) log(`note: ${browsers.note}`);
 // Start-up is also measured once before the heavy scenarios, beside the target's figure after them, so each run
 // shows whether anything before start-up still weighs on it (session 21: 672 ms in the full run, 350 alone).
 let startupFirst: StartupResult | undefined;
@@ -206,12 +226,17 @@ if (picked.has('elicitation')) await settler.before('elicitation');
 const elicitation = picked.has('elicitation') ? await benchElicitation(ROUNDS.elicitation, BUDGET.elicitation, log) : [];
 let renderer: RendererResult | undefined;
 let startup: StartupResult | undefined;
-if (picked.has('renderer') || picked.has('startup')) {
-  // Settled before the launch, so what runs after it is the browser; it stays open across both scenarios on
-  // purpose, and its processes are not leftovers (their CPU still counts).
+let reference: Reference | undefined;
+if (usesBrowser) {
+  // Settled before the launch, so what runs after it is the browsers; they stay open across both scenarios on
+  // purpose, and their processes are not leftovers (their CPU still counts). The reference browser (full Chromium)
+  // gets the same treatment as the judged one: its own start-up rounds first, then renderer rounds interleaved with
+  // the judged browser's, so neither is the only one warm or the only one run while the machine is busier.
   await settler.before('the browser launch');
   const browser = await launchChromium(judgedBrowser);
   judgedVersion = browser.version();
+  const other = browsers.reference ? await launchChromium(browsers.reference) : undefined;
+  if (other && browsers.reference) reference = { browser: browsers.reference, version: other.version() };
   settler.keepWhatIsRunning();
   try {
     // Start-up first: its rounds are the browser's first pages, whose own start (its caches, its GPU process) a
@@ -220,36 +245,29 @@ if (picked.has('renderer') || picked.has('startup')) {
     if (picked.has('startup')) {
       await settler.before('startup');
       startup = await benchStartup(browser, ROUNDS.startup);
+      if (other && reference) {
+        await settler.before(`startup in ${reference.browser.label}`);
+        reference.startup = await benchStartup(other, ROUNDS.startup);
+      }
       log('  start-up rounds done');
     }
     if (picked.has('renderer')) {
       const rounds: RendererResult[] = [];
+      const referenceRounds: RendererResult[] = [];
       for (let round = 1; round <= ROUNDS.renderer; round++) {
         await settler.before(`renderer, round ${round} of ${ROUNDS.renderer}`);
         rounds.push(await benchRenderer(browser, log));
+        if (other && reference) {
+          await settler.before(`renderer in ${reference.browser.label}, round ${round} of ${ROUNDS.renderer}`);
+          referenceRounds.push(await benchRenderer(other, log));
+        }
       }
       renderer = poolRendererRounds(rounds);
+      if (reference && referenceRounds.length) reference.renderer = poolRendererRounds(referenceRounds);
     }
   } finally {
     await browser.close();
-  }
-}
-// The same rounds in full Chromium, for comparison only: what Chrome's autofill agent adds (bench/browser.ts).
-let reference: RendererReference | undefined;
-if (picked.has('renderer') && browsers.reference) {
-  await settler.before(`the reference browser (${browsers.reference.label})`);
-  const browser = await launchChromium(browsers.reference);
-  const version = browser.version();
-  settler.keepWhatIsRunning();
-  try {
-    const rounds: RendererResult[] = [];
-    for (let round = 1; round <= ROUNDS.rendererReference; round++) {
-      await settler.before(`reference renderer, round ${round} of ${ROUNDS.rendererReference}`);
-      rounds.push(await benchRenderer(browser, log));
-    }
-    reference = { browser: browsers.reference, version, result: poolRendererRounds(rounds) };
-  } finally {
-    await browser.close();
+    await other?.close();
   }
 }
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
@@ -269,6 +287,7 @@ const underLoad = Math.max(loadAtStart[0], loadAtEnd[0]) > cores * 0.75;
 const elapsedMs = performance.now() - runStarted;
 const results = {
   takenAt: new Date().toISOString(),
+  commit: commitOf(),
   machine: { ...machine(loadAtStart), loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))), underLoad },
   note: underLoad ? 'Figures taken while other work loaded this machine (load average above 0.75 per core); ratios against anchors measured in the same run are the figures to compare.' : undefined,
   elapsedSeconds: Math.round(elapsedMs / 1000),
@@ -276,11 +295,15 @@ const results = {
   ingest,
   elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
   /** The browser the renderer and start-up figures were taken in, and the one run beside it (bench/browser.ts). */
-  browser: { judged: { ...judgedBrowser, version: judgedVersion ?? null }, reference: reference ? { ...reference.browser, version: reference.version } : null },
+  browser: usesBrowser
+    ? { judged: { ...judgedBrowser, version: judgedVersion ?? null }, reference: reference ? { ...reference.browser, version: reference.version } : null, note: browsers.note ?? null }
+    : null,
   renderer: renderer ?? null,
-  /** The renderer rounds in the reference browser: not judged, for comparison. */
-  rendererReference: reference?.result ?? null,
+  /** The same renderer rounds in the reference browser, interleaved with the judged ones: not judged, for comparison. */
+  rendererReference: reference?.renderer ?? null,
   startup: startup ?? null,
+  /** The same start-up rounds in the reference browser: not judged, for comparison. */
+  startupReference: reference?.startup ?? null,
   /** The same rounds before the heavy scenarios, beside the target's figure after them (not the target). */
   startupFirst: startupFirst ?? null,
   bundle: bundle ?? null,

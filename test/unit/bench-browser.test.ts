@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBenchBrowsers, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../../bench/browser';
+import { chooseBenchBrowsers, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PATH, launchOptionsFor } from '../../bench/browser';
 
 const installed = (...paths: string[]) => (path: string) => paths.includes(path);
 
@@ -24,6 +24,7 @@ describe('the bench choosing its browser', () => {
     expect(chosen.judged).toMatchObject({ executablePath: FULL_CHROMIUM_PATH, electronLike: false });
     expect(chosen.reference).toBeUndefined();
     expect(chosen.note).toMatch(/autofill/);
+    expect(chosen.note).toMatch(/Electron does not have/);
     expect(chosen.note).toMatch(/apt-get install chromium-headless-shell/);
   });
 
@@ -32,9 +33,35 @@ describe('the bench choosing its browser', () => {
     expect(chosen.judged).toMatchObject({ executablePath: undefined, electronLike: true });
   });
 
-  it('takes CHROMIUM_PATH alone when it is set, as the e2e suite does', () => {
+  it('takes CHROMIUM_PATH alone when it is set, as the e2e suite does, and says when it is not a headless shell', () => {
     const chosen = chooseBenchBrowsers({ CHROMIUM_PATH: '/opt/chrome/chrome' }, installed(HEADLESS_SHELL_PATH, FULL_CHROMIUM_PATH));
     expect(chosen.judged).toMatchObject({ executablePath: '/opt/chrome/chrome', electronLike: false });
     expect(chosen.reference).toBeUndefined();
+    expect(chosen.note).toMatch(/not a headless shell/);
+  });
+
+  it("counts a headless shell named by CHROMIUM_PATH (Debian's or Playwright's) as Electron-like, with no note", () => {
+    for (const path of [HEADLESS_SHELL_PATH, '/root/.cache/ms-playwright/chromium_headless_shell-1200/chrome-linux/headless_shell']) {
+      const chosen = chooseBenchBrowsers({ CHROMIUM_PATH: path }, installed());
+      expect(chosen.judged).toMatchObject({ executablePath: path, electronLike: true });
+      expect(chosen.note).toBeUndefined();
+    }
+  });
+});
+
+// The chosen executable must win over the e2e suite's (Debian's full Chromium), or the bench would judge full Chromium
+// while calling it the headless shell.
+describe('the launch options of a bench browser', () => {
+  const e2e = { executablePath: FULL_CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] };
+
+  it("keep the e2e suite's flags and put the chosen executable in place of its browser", () => {
+    const shell = chooseBenchBrowsers({}, installed(HEADLESS_SHELL_PATH, FULL_CHROMIUM_PATH)).judged;
+    expect(launchOptionsFor(shell, e2e)).toEqual({ executablePath: HEADLESS_SHELL_PATH, args: e2e.args, headless: true });
+  });
+
+  it("leave the executable unset for Playwright's own build, even when the e2e suite names one", () => {
+    const own = chooseBenchBrowsers({}, installed()).judged;
+    expect(launchOptionsFor(own, e2e).executablePath).toBeUndefined();
+    expect(launchOptionsFor(own, undefined)).toEqual({ executablePath: undefined, headless: true });
   });
 });

@@ -65,16 +65,23 @@ describe('a long task described from the frame around it', () => {
 
   it('names the scripts inside the task, longest first, their forced layout, and the time no script accounts for', () => {
     expect(describeLongTask({ start: 1001, duration: 64 }, [frame])).toBe(
-      '64 ms: DOMWebSocket.onmessage 38 ms; MessagePort.onmessage 12 ms (6 forced layout); 14 ms in no script',
+      '64 ms: DOMWebSocket.onmessage 38 ms; MessagePort.onmessage 12 ms (6 forced layout); 14 ms outside scripts of 5 ms or more',
     );
   });
 
   it('says when the frame rendered inside the task, and when no script ran at all', () => {
     const bare = { start: 2000, duration: 70, renderStart: 2010, scripts: [] };
-    expect(describeLongTask({ start: 2000, duration: 60 }, [frame, bare])).toBe('60 ms: 60 ms in no script (rendering from 10 ms)');
+    expect(describeLongTask({ start: 2000, duration: 60 }, [frame, bare])).toBe('60 ms: 60 ms outside scripts of 5 ms or more (rendering from 10 ms)');
   });
 
-  it('says so when no frame was recorded around the task', () => {
-    expect(describeLongTask({ start: 5000, duration: 55 }, [frame])).toBe('55 ms: 55 ms in no script (no frame recorded)');
+  it('says only that no frame was recorded when none was, claiming nothing about what ran', () => {
+    expect(describeLongTask({ start: 5000, duration: 55 }, [frame])).toBe('55 ms: no frame recorded around it');
+  });
+
+  it('leaves out scripts of the same frame that began before the task', () => {
+    const earlier = { ...frame, scripts: [{ invoker: 'TimerHandler:setTimeout', start: 1000, duration: 8, forcedLayout: 0 }, ...frame.scripts] };
+    expect(describeLongTask({ start: 1010, duration: 55 }, [earlier])).toBe(
+      '55 ms: DOMWebSocket.onmessage 18 ms; MessagePort.onmessage 12 ms (6 forced layout); 25 ms outside scripts of 5 ms or more',
+    );
   });
 });
