@@ -89,7 +89,8 @@ export interface LongFrame {
  * One long task in words, from the frame recorded around it: its length, the scripts that began inside it (by invoker,
  * e.g. `DOMWebSocket.onmessage` for a bridge message, `MessagePort.onmessage` for React's scheduler), the layout they
  * forced, and the rest. Chromium lists only a frame's scripts of 5 ms or more, so the rest is shorter scripts as well
- * as style, layout, paint, garbage collection and the browser's own work. For example
+ * as style, layout, paint, garbage collection, the browser's own work, and time the thread waited for a core (a
+ * task's length is wall-clock time, and on a busy machine the thread can be taken off the CPU mid-task). For example
  * "64 ms: DOMWebSocket.onmessage 38 ms; 26 ms outside scripts of 5 ms or more (rendering from 40 ms)".
  */
 export function describeLongTask(task: { start: number; duration: number }, frames: LongFrame[]): string {

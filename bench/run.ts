@@ -48,13 +48,15 @@ interface Target {
 
 const log = (line: string) => console.log(line);
 
-/** The code measured: HEAD's commit and whether the working tree had changes (null outside a git checkout). */
+/**
+ * The code measured, read when the run starts (right after `npm run bench` built it): HEAD's commit and whether the
+ * working tree differed from it, untracked files included (null outside a git checkout).
+ */
 function commitOf(): { sha: string; dirty: boolean } | null {
+  const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const sha = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
     // The run's own record files do not count: a previous run leaves them changed.
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results.json'], { encoding: 'utf8' }).trim() !== '';
-    return { sha, dirty };
+    return { sha: git(['rev-parse', 'HEAD']), dirty: git(['status', '--porcelain', '--', '.', ':!bench/results.json', ':!bench/results.partial.json']) !== '' };
   } catch {
     return null;
   }
@@ -192,6 +194,7 @@ function pickedScenarios(argv: string[]): Set<Scenario> {
 const picked = pickedScenarios(process.argv.slice(2));
 const partial = picked.size < SCENARIOS.length;
 ensureBuilt();
+const commit = commitOf();
 const loadAtStart = loadavg();
 log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}${partial ? `; only ${[...picked].join(', ')}` : ''}`);
 // Each scenario starts once the previous one's processes, garbage and CPU are gone (bench/settle.ts): in one run,
@@ -235,7 +238,13 @@ if (usesBrowser) {
   await settler.before('the browser launch');
   const browser = await launchChromium(judgedBrowser);
   judgedVersion = browser.version();
-  const other = browsers.reference ? await launchChromium(browsers.reference) : undefined;
+  // The reference is not judged: a browser that will not start costs the run its comparison, not its figures.
+  const other = browsers.reference
+    ? await launchChromium(browsers.reference).catch((error: unknown) => {
+        log(`note: ${browsers.reference?.label} did not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); no reference this run`);
+        return undefined;
+      })
+    : undefined;
   if (other && browsers.reference) reference = { browser: browsers.reference, version: other.version() };
   settler.keepWhatIsRunning();
   try {
@@ -254,20 +263,24 @@ if (usesBrowser) {
     if (picked.has('renderer')) {
       const rounds: RendererResult[] = [];
       const referenceRounds: RendererResult[] = [];
+      // The two browsers take turns going first (J R, R J, J R), so neither always follows the other's stream.
       for (let round = 1; round <= ROUNDS.renderer; round++) {
-        await settler.before(`renderer, round ${round} of ${ROUNDS.renderer}`);
-        rounds.push(await benchRenderer(browser, log));
-        if (other && reference) {
+        const judgedRound = async () => {
+          await settler.before(`renderer, round ${round} of ${ROUNDS.renderer}`);
+          rounds.push(await benchRenderer(browser, log));
+        };
+        const referenceRound = async () => {
+          if (!other || !reference) return;
           await settler.before(`renderer in ${reference.browser.label}, round ${round} of ${ROUNDS.renderer}`);
           referenceRounds.push(await benchRenderer(other, log));
-        }
+        };
+        for (const run of round % 2 === 1 ? [judgedRound, referenceRound] : [referenceRound, judgedRound]) await run();
       }
       renderer = poolRendererRounds(rounds);
       if (reference && referenceRounds.length) reference.renderer = poolRendererRounds(referenceRounds);
     }
   } finally {
-    await browser.close();
-    await other?.close();
+    await Promise.allSettled([browser.close(), other?.close()]);
   }
 }
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
@@ -287,7 +300,7 @@ const underLoad = Math.max(loadAtStart[0], loadAtEnd[0]) > cores * 0.75;
 const elapsedMs = performance.now() - runStarted;
 const results = {
   takenAt: new Date().toISOString(),
-  commit: commitOf(),
+  commit,
   machine: { ...machine(loadAtStart), loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))), underLoad },
   note: underLoad ? 'Figures taken while other work loaded this machine (load average above 0.75 per core); ratios against anchors measured in the same run are the figures to compare.' : undefined,
   elapsedSeconds: Math.round(elapsedMs / 1000),
