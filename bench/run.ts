@@ -22,6 +22,8 @@ import { Settler } from './settle';
 import { benchStartup, type StartupResult } from './startup';
 import type { Summary } from './stats';
 
+/** A run counts as taken under load when the machine was busier than this share of its cores just before a scenario. */
+const BUSY_BEFORE_A_SCENARIO = 0.25;
 /** The whole run, start to results, must fit in this (issue 13: ≤ 10 minutes on this 2-core machine). */
 const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
@@ -295,14 +297,15 @@ if (history) {
 else if (picked.has('history')) log('\nHistory: no bench/history.ts yet (issue 10); scenario (g) not run.');
 
 const loadAtEnd = loadavg();
-const cores = cpus().length;
-const underLoad = Math.max(loadAtStart[0], loadAtEnd[0]) > cores * 0.75;
+// Judged by the settles, which look at the machine just before each scenario: the load average at the end is the
+// bench's own work, and at the start it still holds whatever ran in the minute before, so it flagged nearly every run.
+const underLoad = settler.records.some((r) => r.timedOut || r.machineBusy > BUSY_BEFORE_A_SCENARIO);
 const elapsedMs = performance.now() - runStarted;
 const results = {
   takenAt: new Date().toISOString(),
   commit,
   machine: { ...machine(loadAtStart), loadAverageAtEnd: loadAtEnd.map((l) => Number(l.toFixed(2))), underLoad },
-  note: underLoad ? 'Figures taken while other work loaded this machine (load average above 0.75 per core); ratios against anchors measured in the same run are the figures to compare.' : undefined,
+  note: underLoad ? 'Figures taken while other work kept this machine busy before a scenario (over a quarter of its cores, or a settle that timed out); ratios against anchors measured in the same run are the figures to compare.' : undefined,
   elapsedSeconds: Math.round(elapsedMs / 1000),
   ...(partial ? { only: [...picked] } : {}),
   ingest,
