@@ -53,7 +53,7 @@ export function chooseBenchBrowsers(env: Record<string, string | undefined> = pr
     // Known by its file name only (Debian's and Playwright's headless shells end so); any other is taken for full Chromium.
     const electronLike = /headless[-_]shell$/.test(chosen);
     const judged = { label: `the browser at CHROMIUM_PATH (${chosen})`, executablePath: chosen, electronLike };
-    return electronLike ? { judged } : { judged, note: `CHROMIUM_PATH is not a headless shell, so the renderer is judged with Chrome's browser layer, ${FULL_CHROMIUM_COST}.` };
+    return electronLike ? { judged } : { judged, note: `CHROMIUM_PATH is not a headless shell, so the renderer is judged in a full browser, ${FULL_CHROMIUM_COST}.` };
   }
   const hasShell = exists(HEADLESS_SHELL_PATH);
   const hasFull = exists(FULL_CHROMIUM_PATH);
