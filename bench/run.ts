@@ -96,6 +96,8 @@ async function historyHook(): Promise<Record<string, Summary> | undefined> {
   return run();
 }
 
+/** "1 long task", "2 long tasks": a count with its noun. */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
 
@@ -110,10 +112,10 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
     targets.push({ name: 'command latency during an unpaced v2 stream', measured: v2.commandLatency.p95, target: '≤ 16 ms p95', met: v2.commandLatency.p95 <= 16, unit: 'ms, p95' });
   }
   for (const c of elicitation) {
-    targets.push({ name: `elicitation ${c.action} overhead, ${c.pending} pending`, measured: c.overheadP95Ms, target: '≤ 1 ms p95', met: c.overheadP95Ms <= 1, unit: `ms, p95(core) − p95(SDK), past each run's first ${COLD_ROUNDS}` });
+    targets.push({ name: `elicitation ${c.action} overhead, ${c.pending} pending`, measured: c.overheadP95Ms, target: '≤ 1 ms p95', met: c.overheadP95Ms <= 1, unit: `ms, p95(core) − p95(SDK), past each run's first ${count(COLD_ROUNDS, 'round trip')}` });
   }
   if (renderer) {
-    targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${renderer.longTasks} tasks over 50 ms)` });
+    targets.push({ name: `longest task while ${INGEST_CHUNKS / 1000}k chunks stream`, measured: renderer.longestTaskMs, target: '≤ 50 ms (no long task over 50 ms)', met: renderer.longestTaskMs <= 50, unit: `ms (${count(renderer.longTasks, 'task')} over 50 ms)` });
     targets.push({ name: 'card painted after its event, under that stream', measured: renderer.cardPaintMs.p95, target: '≤ 50 ms p95', met: renderer.cardPaintMs.p95 <= 50, unit: `ms, p95 of ${renderer.cardPaintMs.n} cards over ${renderer.rounds ?? 1} rounds` });
     targets.push({ name: 'renderer heap after GC, whole transcript', measured: renderer.heapAfterGcMb, target: '≤ 150 MB', met: renderer.heapAfterGcMb <= 150, unit: 'MB' });
     targets.push({ name: `typing with ${TYPING_PENDING} pending`, measured: renderer.typingMs.p95, target: '≤ 32 ms p95', met: renderer.typingMs.p95 <= 32, unit: 'ms key to paint, p95' });
@@ -134,7 +136,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
       log(`      during the v2 stream: command latency ${fmt(r.commandLatency.median)} / ${fmt(r.commandLatency.p95)} ms (n=${r.commandLatency.n}), ${fmt(r.batchesPerSecond.median)} bridge batches/s per session`);
     }
   }
-  if (elicitation.length) log(`\nElicitation round trip as the agent sees it (ms: median / p95; past the first ${COLD_ROUNDS} of each run, which are listed as cold)`);
+  if (elicitation.length) log(`\nElicitation round trip as the agent sees it (ms: median / p95; past the first ${count(COLD_ROUNDS, 'round trip')} of each run, listed apart as cold)`);
   for (const c of elicitation) {
     log(`  ${c.action.padEnd(7)} ${String(c.pending).padStart(3)} pending   core ${fmt(c.core.median, 2)} / ${fmt(c.core.p95, 2)}   bare SDK ${fmt(c.sdk.median, 2)} / ${fmt(c.sdk.p95, 2)}   overhead ${fmt(c.overheadMedianMs, 2)} / ${fmt(c.overheadP95Ms, 2)}   (n=${c.core.n})`);
     log(`                      SDK in a worker ${fmt(c.sdkWorker.median, 2)} / ${fmt(c.sdkWorker.p95, 2)}: isolation ${fmt(c.isolationMedianMs, 2)} / ${fmt(c.isolationP95Ms, 2)}, Switchboard's own ${fmt(c.ownMedianMs, 2)} / ${fmt(c.ownP95Ms, 2)}`);
@@ -144,9 +146,9 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (elicitation.length) log('  (overhead = core − bare SDK, the target; isolation = SDK in a worker − bare SDK; own = core − SDK in a worker)');
   if (renderer) {
     log(`\nRenderer in ${judgedBrowser.label}${judgedVersion ? ` ${judgedVersion}` : ''} through the harness${judgedBrowser.electronLike ? " (Chromium's content layer without Chrome's browser layer, as in Electron)" : ''}`);
-    log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${renderer.longTasks} long tasks over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
+    log(`  stream of ${INGEST_CHUNKS / 1000}k chunks: ${fmt(renderer.streamMs, 0)} ms to the last text drawn, ${count(renderer.longTasks, 'long task')} over 50 ms from the prompt to the reply drawn, longest ${fmt(renderer.longestTaskMs, 0)} ms`);
     for (const cause of renderer.longTaskCauses) log(`    long task ${cause}`);
-    log(`  before the prompt (page load, first render, opening the session; not in the target): ${renderer.beforePromptLongTasks} long tasks over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
+    log(`  before the prompt (page load, first render, opening the session; not in the target): ${count(renderer.beforePromptLongTasks, 'long task')} over 50 ms, longest ${fmt(renderer.beforePromptLongestMs, 0)} ms`);
     log(`  card painted after its event: ${fmt(renderer.cardPaintMs.median)} / ${fmt(renderer.cardPaintMs.p95)} ms (n=${renderer.cardPaintMs.n} over ${renderer.rounds ?? 1} rounds, p95 by round ${(renderer.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}; to the first timer after that frame, the earlier method: ${fmt(renderer.cardPaintTimerMs.median)} / ${fmt(renderer.cardPaintTimerMs.p95)})`);
     log(`  heap after GC: ${fmt(renderer.heapAfterGcMb)} MB with the whole transcript (${renderer.transcriptChars} characters drawn)`);
     log(`  typing with ${TYPING_PENDING} pending, key to paint: ${fmt(renderer.typingMs.median)} / ${fmt(renderer.typingMs.p95)} ms (n=${renderer.typingMs.n})`);
@@ -154,7 +156,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
   if (reference?.renderer) {
     const r = reference.renderer;
     log(`  beside it, not judged: ${reference.browser.label} ${reference.version}, with Chrome's browser layer (its autofill among it); rounds interleaved with the judged ones`);
-    log(`    card painted ${fmt(r.cardPaintMs.median)} / ${fmt(r.cardPaintMs.p95)} ms (n=${r.cardPaintMs.n}, p95 by round ${(r.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}), ${r.longTasks} long tasks over 50 ms (longest ${fmt(r.longestTaskMs, 0)}), stream ${fmt(r.streamMs, 0)} ms, typing p95 ${fmt(r.typingMs.p95)} ms`);
+    log(`    card painted ${fmt(r.cardPaintMs.median)} / ${fmt(r.cardPaintMs.p95)} ms (n=${r.cardPaintMs.n}, p95 by round ${(r.cardPaintP95ByRoundMs ?? []).map((ms) => fmt(ms, 0)).join(', ')}), ${count(r.longTasks, 'long task')} over 50 ms (longest ${fmt(r.longestTaskMs, 0)}), stream ${fmt(r.streamMs, 0)} ms, typing p95 ${fmt(r.typingMs.p95)} ms`);
     for (const cause of r.longTaskCauses) log(`    long task ${cause}`);
   }
   if (startup) {
