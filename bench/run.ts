@@ -265,23 +265,19 @@ if (usesBrowser) {
       log('  start-up rounds done');
     }
     if (picked.has('renderer')) {
-      const rounds: RendererResult[] = [];
-      const referenceRounds: RendererResult[] = [];
-      // The two browsers take turns going first (J R, R J, J R), so neither always follows the other's stream.
+      // One lane per open browser; they take turns going first (J R, R J, J R), so neither always follows the other's stream.
+      const lanes = [
+        { browser, name: 'renderer', rounds: [] as RendererResult[] },
+        ...(other && reference ? [{ browser: other, name: `renderer in ${reference.browser.label}`, rounds: [] as RendererResult[] }] : []),
+      ];
       for (let round = 1; round <= ROUNDS.renderer; round++) {
-        const judgedRound = async () => {
-          await settler.before(`renderer, round ${round} of ${ROUNDS.renderer}`);
-          rounds.push(await benchRenderer(browser, log));
-        };
-        const referenceRound = async () => {
-          if (!other || !reference) return;
-          await settler.before(`renderer in ${reference.browser.label}, round ${round} of ${ROUNDS.renderer}`);
-          referenceRounds.push(await benchRenderer(other, log));
-        };
-        for (const run of round % 2 === 1 ? [judgedRound, referenceRound] : [referenceRound, judgedRound]) await run();
+        for (const lane of round % 2 === 1 ? lanes : [...lanes].reverse()) {
+          await settler.before(`${lane.name}, round ${round} of ${ROUNDS.renderer}`);
+          lane.rounds.push(await benchRenderer(lane.browser, log));
+        }
       }
-      renderer = poolRendererRounds(rounds);
-      if (reference && referenceRounds.length) reference.renderer = poolRendererRounds(referenceRounds);
+      renderer = poolRendererRounds(lanes[0].rounds);
+      if (reference && lanes[1]) reference.renderer = poolRendererRounds(lanes[1].rounds);
     }
   } finally {
     await Promise.allSettled([browser.close(), other?.close()]);
