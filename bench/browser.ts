@@ -46,14 +46,16 @@ const FULL_CHROMIUM: BenchBrowser = { label: "Debian's full Chromium", executabl
  * judged, with a note saying what it adds; else Playwright's own headless build (its headless shell).
  * @param env where `CHROMIUM_PATH` is read (process.env in the bench).
  * @param exists whether a file exists (node:fs `existsSync` in the bench).
+ * @throws Error naming the path when `CHROMIUM_PATH` names no file.
  */
 export function chooseBenchBrowsers(env: Record<string, string | undefined> = process.env, exists: (path: string) => boolean = existsSync): BenchBrowsers {
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
-    // Known by its file name only (Debian's and Playwright's headless shells end so); any other is taken for full Chromium.
-    const electronLike = /headless[-_]shell$/.test(chosen);
+    if (!exists(chosen)) throw new Error(`bench: CHROMIUM_PATH names ${chosen}, which does not exist`);
+    // Known by its file name only (Debian's, Playwright's and Windows' headless shells end so); any other is taken for full Chromium.
+    const electronLike = /headless[-_]shell(\.exe)?$/i.test(chosen);
     const judged = { label: `the browser at CHROMIUM_PATH (${chosen})`, executablePath: chosen, electronLike };
-    return electronLike ? { judged } : { judged, note: `CHROMIUM_PATH is not a headless shell, so the renderer is judged in a full browser, ${FULL_CHROMIUM_COST}.` };
+    return electronLike ? { judged } : { judged, note: `CHROMIUM_PATH is not a headless shell, so the renderer and start-up are judged in a full browser, ${FULL_CHROMIUM_COST}.` };
   }
   const hasShell = exists(HEADLESS_SHELL_PATH);
   const hasFull = exists(FULL_CHROMIUM_PATH);
@@ -61,16 +63,41 @@ export function chooseBenchBrowsers(env: Record<string, string | undefined> = pr
   if (hasFull) {
     return {
       judged: FULL_CHROMIUM,
-      note: `${HEADLESS_SHELL_PATH} is not installed, so the renderer is judged in full Chromium, ${FULL_CHROMIUM_COST}. For the Electron-like figures: apt-get install chromium-headless-shell.`,
+      note: `${HEADLESS_SHELL_PATH} is not installed, so the renderer and start-up are judged in full Chromium, ${FULL_CHROMIUM_COST}. For the Electron-like figures: apt-get install chromium-headless-shell.`,
     };
   }
   return { judged: { label: "Playwright's headless Chromium", executablePath: undefined, electronLike: true } };
 }
 
 /**
- * Playwright launch options for `which`: the e2e project's options for this machine's closed network
- * (playwright.config.ts), with `which`'s executable in place of the e2e suite's, always headless.
+ * How long a browser may take to start (ms). Playwright's own default is 3 minutes; a browser that has not started in
+ * 30 s on this machine will not, and a reference that hangs must not hold the run up that long.
  */
-export function launchOptionsFor<T extends { executablePath?: string }>(which: BenchBrowser, e2eOptions: T | undefined): T & { executablePath: string | undefined; headless: true } {
-  return { ...(e2eOptions ?? ({} as T)), executablePath: which.executablePath, headless: true };
+export const LAUNCH_TIMEOUT_MS = 30_000;
+
+/**
+ * Playwright launch options for `which`: the e2e project's options for this machine's closed network
+ * (playwright.config.ts), with `which`'s executable in place of the e2e suite's, always headless, bounded by
+ * {@link LAUNCH_TIMEOUT_MS}.
+ */
+export function launchOptionsFor<T extends { executablePath?: string }>(which: BenchBrowser, e2eOptions: T | undefined): T & { executablePath: string | undefined; headless: true; timeout: number } {
+  return { ...(e2eOptions ?? ({} as T)), executablePath: which.executablePath, headless: true, timeout: LAUNCH_TIMEOUT_MS };
+}
+
+/**
+ * Why a browser failed, in one line: Playwright's first line, and what says the cause: the last line the browser
+ * itself logged (a missing library, a bad flag), or else the call log's line on how the process ended. Colour codes
+ * are dropped and each part cut to 200 characters.
+ */
+export function failureLine(error: unknown): string {
+  // eslint-disable-next-line no-control-regex -- Playwright colours its call log with ANSI escapes
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = text.split('\n').map((line) => line.trim());
+  const first = (lines[0] || 'unknown error').slice(0, 200);
+  const logsAt = lines.indexOf('Browser logs:');
+  const callAt = lines.indexOf('Call log:');
+  const logged = logsAt < 0 ? [] : lines.slice(logsAt + 1, callAt > logsAt ? callAt : undefined).filter((line) => line && !/^<(launching|launched)>/.test(line));
+  const ended = callAt < 0 ? undefined : lines.slice(callAt + 1).find((line) => /process did exit/.test(line))?.replace(/^- /, '');
+  const cause = logged.at(-1) ?? ended;
+  return cause ? `${first} (${cause.slice(0, 200)})` : first;
 }

@@ -14,13 +14,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, arch } from 'node:os';
 import { resolve } from 'node:path';
 import { benchBundle, type BundleResult } from './bundle';
-import { chooseBenchBrowsers, type BenchBrowser } from './browser';
+import { chooseBenchBrowsers, failureLine, type BenchBrowser, type BenchBrowsers } from './browser';
 import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
 import { benchRenderer, launchChromium, poolRendererRounds, TYPING_PENDING, type RendererResult } from './renderer';
 import { Settler } from './settle';
 import { benchStartup, type StartupResult } from './startup';
 import type { Summary } from './stats';
+import type { Browser } from '@playwright/test';
 
 /** A run counts as taken under load when the machine was busier than this share of its cores just before a scenario. */
 const BUSY_BEFORE_A_SCENARIO = 0.25;
@@ -49,6 +50,26 @@ interface Target {
 }
 
 const log = (line: string) => console.log(line);
+
+/** Runs `step`; if it throws, says why in one line and ends the run (a judged browser the bench cannot use). */
+function orStop<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    console.error(error instanceof Error && error.message.startsWith('bench:') ? error.message : `bench: ${failureLine(error)}`);
+    process.exit(1);
+  }
+}
+
+/** Launches the judged browser, or ends the run with one line saying why it could not. */
+async function launchJudged(which: BenchBrowser): Promise<Browser> {
+  try {
+    return await launchChromium(which);
+  } catch (error) {
+    console.error(`bench: could not launch ${which.label}: ${failureLine(error)}`);
+    process.exit(1);
+  }
+}
 
 /**
  * The code measured, read when the run starts (right after `npm run bench` built it): HEAD's commit and whether the
@@ -160,7 +181,7 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
     for (const cause of r.longTaskCauses) log(`    long task ${cause}`);
   }
   if (startup) {
-    log('\nStart-up (ms: median / p95)');
+    log(`\nStart-up in ${judgedBrowser.label}${judgedVersion ? ` ${judgedVersion}` : ''} (ms: median / p95)`);
     log(`  harness start → agent list painted ${fmt(startup.harness.median, 0)} / ${fmt(startup.harness.p95, 0)}   node -e '' ${fmt(startup.node.median, 0)} / ${fmt(startup.node.p95, 0)}   ratio ${fmt(startup.ratio, 1)}×`);
     log(`    of which: spawn → address printed ${fmt(startup.listen.median, 0)} / ${fmt(startup.listen.p95, 0)}   page opened → list painted ${fmt(startup.page.median, 0)} / ${fmt(startup.page.p95, 0)}`);
     log(`    the harness's CPU time at its address ${fmt(startup.cpuAtAddress.median, 0)} / ${fmt(startup.cpuAtAddress.p95, 0)}; the bench's own GC during the rounds: ${startup.benchGc.count} pauses, ${fmt(startup.benchGc.totalMs, 0)} ms, longest ${fmt(startup.benchGc.longestMs, 0)} ms`);
@@ -205,17 +226,19 @@ log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map
 // ingest and elicitation had doubled the start-up and card-paint figures that followed them.
 const settler = await Settler.atRunStart(log);
 // The renderer and start-up run in the browser most like Electron's renderer; full Chromium beside it (bench/browser.ts).
-const browsers = chooseBenchBrowsers();
+const usesBrowser = picked.has('renderer') || picked.has('startup');
+const browsers: BenchBrowsers = usesBrowser ? orStop(() => chooseBenchBrowsers()) : { judged: { label: 'none', executablePath: undefined, electronLike: false } };
 const judgedBrowser: BenchBrowser = browsers.judged;
 let judgedVersion: string | undefined;
-const usesBrowser = picked.has('renderer') || picked.has('startup');
 if (browsers.note && usesBrowser) log(`note: ${browsers.note}`);
+/** Why the reference browser gave up during this run, if it did (kept in results.json). */
+let referenceError: string | undefined;
 // Start-up is also measured once before the heavy scenarios, beside the target's figure after them, so each run
 // shows whether anything before start-up still weighs on it (session 21: 672 ms in the full run, 350 alone).
 let startupFirst: StartupResult | undefined;
 if (picked.has('startup') && (picked.has('ingest') || picked.has('elicitation') || picked.has('renderer'))) {
   await settler.before('start-up, before the other scenarios');
-  const browser = await launchChromium(judgedBrowser);
+  const browser = await launchJudged(judgedBrowser);
   try {
     startupFirst = await benchStartup(browser, ROUNDS.startupFirst);
   } finally {
@@ -240,15 +263,21 @@ if (usesBrowser) {
   // gets the same treatment as the judged one: its own start-up rounds first, then renderer rounds interleaved with
   // the judged browser's, so neither is the only one warm or the only one run while the machine is busier.
   await settler.before('the browser launch');
-  const browser = await launchChromium(judgedBrowser);
+  const browser = await launchJudged(judgedBrowser);
   judgedVersion = browser.version();
-  // The reference is not judged: a browser that will not start costs the run its comparison, not its figures.
-  const other = browsers.reference
-    ? await launchChromium(browsers.reference).catch((error: unknown) => {
-        log(`note: ${browsers.reference?.label} did not start (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); no reference this run`);
-        return undefined;
-      })
-    : undefined;
+  // The reference is not judged: a browser that fails, at its launch or later, costs the run its comparison, not its
+  // figures. From then on it is left out, and why is printed and kept.
+  const asReference = async <T>(what: string, step: () => Promise<T>): Promise<T | undefined> => {
+    if (referenceError !== undefined) return undefined;
+    try {
+      return await step();
+    } catch (error) {
+      referenceError = `${what}: ${failureLine(error)}`;
+      log(`note: ${browsers.reference?.label} failed (${referenceError}); no reference from here on`);
+      return undefined;
+    }
+  };
+  const other = browsers.reference ? await asReference('its launch', () => launchChromium(browsers.reference!)) : undefined;
   if (other && browsers.reference) reference = { browser: browsers.reference, version: other.version() };
   settler.keepWhatIsRunning();
   try {
@@ -260,7 +289,7 @@ if (usesBrowser) {
       startup = await benchStartup(browser, ROUNDS.startup);
       if (other && reference) {
         await settler.before(`startup in ${reference.browser.label}`);
-        reference.startup = await benchStartup(other, ROUNDS.startup);
+        reference.startup = await asReference('its start-up rounds', () => benchStartup(other, ROUNDS.startup));
       }
       log('  start-up rounds done');
     }
@@ -272,12 +301,16 @@ if (usesBrowser) {
       ];
       for (let round = 1; round <= ROUNDS.renderer; round++) {
         for (const lane of round % 2 === 1 ? lanes : [...lanes].reverse()) {
+          const judged = lane === lanes[0];
+          if (!judged && referenceError !== undefined) continue;
           await settler.before(`${lane.name}, round ${round} of ${ROUNDS.renderer}`);
-          lane.rounds.push(await benchRenderer(lane.browser, log));
+          const result = judged ? await benchRenderer(lane.browser, log) : await asReference(`its renderer round ${round}`, () => benchRenderer(lane.browser, log));
+          if (result) lane.rounds.push(result);
         }
       }
       renderer = poolRendererRounds(lanes[0].rounds);
-      if (reference && lanes[1]) reference.renderer = poolRendererRounds(lanes[1].rounds);
+      // A reference that failed part-way is not reported: its rounds would not be the judged rounds' pair.
+      if (reference && lanes[1] && referenceError === undefined) reference.renderer = poolRendererRounds(lanes[1].rounds);
     }
   } finally {
     await Promise.allSettled([browser.close(), other?.close()]);
@@ -310,7 +343,12 @@ const results = {
   elicitation: { pendingLoad: PENDING_LOAD, cases: elicitation },
   /** The browser the renderer and start-up figures were taken in, and the one run beside it (bench/browser.ts). */
   browser: usesBrowser
-    ? { judged: { ...judgedBrowser, version: judgedVersion ?? null }, reference: reference ? { ...reference.browser, version: reference.version } : null, note: browsers.note ?? null }
+    ? {
+        judged: { ...judgedBrowser, version: judgedVersion ?? null },
+        reference: reference ? { ...reference.browser, version: reference.version } : null,
+        note: browsers.note ?? null,
+        referenceError: referenceError ?? null,
+      }
     : null,
   renderer: renderer ?? null,
   /** The same renderer rounds in the reference browser, interleaved with the judged ones: not judged, for comparison. */
