@@ -85,23 +85,38 @@ function entries(seed: number, bytes: number): TranscriptEntry[] {
   return out;
 }
 
+/** What scenario (g) hands to `npm run bench`: the named figures (ms) and what its target judges. */
+export interface HistoryBenchFigures {
+  figures: Record<string, Summary>;
+  /** The slowest median of the four opens {@link OPEN_TARGET_MS} covers (list pages, transcripts), ms. */
+  slowestOpenMedianMs: number;
+}
+
 /**
- * Scenario (g) of `npm run bench` (bench/run.ts calls it): runs {@link measureHistory} at
- * `HISTORY_BENCH_SCALE` (default 0.1), prints what was built and whether the < 100 ms target is met, and
+ * Scenario (g) of `npm run bench` (bench/run.ts calls it and judges {@link OPEN_TARGET_MS} with the other
+ * targets): runs {@link measureHistory} at `HISTORY_BENCH_SCALE` (default 0.1), prints what was built and
  * resolves with the named figures (ms).
  */
-export async function benchHistory(): Promise<Record<string, Summary>> {
+export async function benchHistory(): Promise<HistoryBenchFigures> {
   const result = measureHistory({ scale: Number(process.env.HISTORY_BENCH_SCALE ?? 0.1) });
   for (const line of historyReport(result)) console.log(line);
   return {
-    'history list, first page (200)': result.listFirstPage,
-    'history list, page 20 by cursor': result.listDeepPage,
-    'transcript open, 100 kB session': result.transcript100k,
-    'transcript open, 8 MB session (cap)': result.transcriptAtCap,
-    'search, FTS word in ~1% of entries': result.searchText,
-    'search, title': result.searchTitle,
-    'anchor: JSON.parse of the 100 kB transcript': result.anchorParse100k,
+    figures: {
+      'history list, first page (200)': result.listFirstPage,
+      'history list, page 20 by cursor': result.listDeepPage,
+      'transcript open, 100 kB session': result.transcript100k,
+      'transcript open, 8 MB session (cap)': result.transcriptAtCap,
+      'search, FTS word in ~1% of entries': result.searchText,
+      'search, title': result.searchTitle,
+      'anchor: JSON.parse of the 100 kB transcript': result.anchorParse100k,
+    },
+    slowestOpenMedianMs: slowestOpenMedian(result),
   };
+}
+
+/** The slowest median of the opens issue 10's target covers: both list pages and both transcripts, ms. */
+export function slowestOpenMedian(r: HistoryBenchResult): number {
+  return Math.max(r.listFirstPage.median, r.listDeepPage.median, r.transcript100k.median, r.transcriptAtCap.median);
 }
 
 /** Builds the synthetic store and times it. `scale` as in the module comment; `runs` per figure. */
@@ -171,8 +186,5 @@ export function historyReport(r: HistoryBenchResult): string[] {
     `  transcript open, 100 kB session: ${ms(r.transcript100k)} (${(r.transcript100k.median / r.anchorParse100k.median).toFixed(1)}× JSON.parse of it in memory, ${ms(r.anchorParse100k)})`,
     `  transcript open, session at the 8 MB cap: ${ms(r.transcriptAtCap)}`,
     `  search, a word in ~1% of entries (FTS5): ${ms(r.searchText)}; a title: ${ms(r.searchTitle)}`,
-    `  target: list and transcript open < ${OPEN_TARGET_MS} ms (median): ${
-      [r.listFirstPage, r.listDeepPage, r.transcript100k, r.transcriptAtCap].every((t) => t.median < OPEN_TARGET_MS) ? 'met' : 'NOT met'
-    }`,
   ];
 }
