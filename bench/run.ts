@@ -32,9 +32,10 @@ const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
 /** startupFirst: the start-up rounds taken before the other scenarios (not the target; see startupFirst below). */
 const ROUNDS = { ingest: 5, elicitation: 3, renderer: 3, startup: 7, startupFirst: 5 };
 
-/** The reference browser (full Chromium) and its figures, taken beside the judged ones and not judged. */
+/** The reference browser (full Chromium), open, and its figures, taken beside the judged ones and not judged. */
 interface Reference {
   browser: BenchBrowser;
+  running: Browser;
   version: string;
   startup?: StartupResult;
   renderer?: RendererResult;
@@ -51,23 +52,25 @@ interface Target {
 
 const log = (line: string) => console.log(line);
 
-/** Runs `step`; if it throws, says why in one line and ends the run (a judged browser the bench cannot use). */
-function orStop<T>(step: () => T): T {
-  try {
-    return step();
-  } catch (error) {
-    console.error(error instanceof Error && error.message.startsWith('bench:') ? error.message : `bench: ${failureLine(error)}`);
-    process.exit(1);
-  }
+/**
+ * Ends the run with one line saying why (a judged browser the bench cannot use): the bench's own message as it is,
+ * anything else as `bench: <context>: <failureLine>`.
+ */
+function stopRun(error: unknown, context?: string): never {
+  const own = error instanceof Error && error.message.startsWith('bench:');
+  console.error(own ? error.message : `bench: ${context ? `${context}: ` : ''}${failureLine(error)}`);
+  process.exit(1);
 }
 
 /** Launches the judged browser, or ends the run with one line saying why it could not. */
-async function launchJudged(which: BenchBrowser): Promise<Browser> {
+const launchJudged = (which: BenchBrowser): Promise<Browser> => launchChromium(which).catch((error: unknown) => stopRun(error, `could not launch ${which.label}`));
+
+/** The browsers a run that uses one is measured in (bench/browser.ts), or the run ended with why they cannot be chosen. */
+function chosenBrowsers(): BenchBrowsers {
   try {
-    return await launchChromium(which);
+    return chooseBenchBrowsers();
   } catch (error) {
-    console.error(`bench: could not launch ${which.label}: ${failureLine(error)}`);
-    process.exit(1);
+    return stopRun(error);
   }
 }
 
@@ -220,7 +223,7 @@ log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map
 const settler = await Settler.atRunStart(log);
 // The renderer and start-up run in the browser most like Electron's renderer; full Chromium beside it (bench/browser.ts).
 const usesBrowser = picked.has('renderer') || picked.has('startup');
-const browsers: BenchBrowsers = usesBrowser ? orStop(() => chooseBenchBrowsers()) : { judged: { label: 'none', executablePath: undefined, electronLike: false } };
+const browsers: BenchBrowsers = usesBrowser ? chosenBrowsers() : { judged: { label: 'none', executablePath: undefined, electronLike: false } };
 const judgedBrowser: BenchBrowser = browsers.judged;
 let judgedVersion: string | undefined;
 if (browsers.note && usesBrowser) log(`note: ${browsers.note}`);
@@ -270,8 +273,9 @@ if (usesBrowser) {
       return undefined;
     }
   };
-  const other = browsers.reference ? await asReference('its launch', () => launchChromium(browsers.reference!)) : undefined;
-  if (other && browsers.reference) reference = { browser: browsers.reference, version: other.version() };
+  const referenceBrowser = browsers.reference;
+  const running = referenceBrowser ? await asReference('its launch', () => launchChromium(referenceBrowser)) : undefined;
+  if (referenceBrowser && running) reference = { browser: referenceBrowser, running, version: running.version() };
   settler.keepWhatIsRunning();
   try {
     // Start-up first: its rounds are the browser's first pages, whose own start (its caches, its GPU process) a
@@ -280,7 +284,8 @@ if (usesBrowser) {
     if (picked.has('startup')) {
       await settler.before('startup');
       startup = await benchStartup(browser, ROUNDS.startup);
-      if (other && reference) {
+      if (reference) {
+        const other = reference.running;
         await settler.before(`startup in ${reference.browser.label}`);
         reference.startup = await asReference('its start-up rounds', () => benchStartup(other, ROUNDS.startup));
       }
@@ -290,7 +295,7 @@ if (usesBrowser) {
       // One lane per open browser; they take turns going first (J R, R J, J R), so neither always follows the other's stream.
       const lanes = [
         { browser, name: 'renderer', rounds: [] as RendererResult[] },
-        ...(other && reference ? [{ browser: other, name: `renderer in ${reference.browser.label}`, rounds: [] as RendererResult[] }] : []),
+        ...(reference ? [{ browser: reference.running, name: `renderer in ${reference.browser.label}`, rounds: [] as RendererResult[] }] : []),
       ];
       for (let round = 1; round <= ROUNDS.renderer; round++) {
         for (const lane of round % 2 === 1 ? lanes : [...lanes].reverse()) {
@@ -303,10 +308,10 @@ if (usesBrowser) {
       }
       renderer = poolRendererRounds(lanes[0].rounds);
       // A reference that failed part-way is not reported: its rounds would not be the judged rounds' pair.
-      if (reference && lanes[1] && referenceError === undefined) reference.renderer = poolRendererRounds(lanes[1].rounds);
+      if (reference && referenceError === undefined) reference.renderer = poolRendererRounds(lanes[1].rounds);
     }
   } finally {
-    await Promise.allSettled([browser.close(), other?.close()]);
+    await Promise.allSettled([browser.close(), reference?.running.close()]);
   }
 }
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
