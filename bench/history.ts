@@ -50,6 +50,8 @@ export interface HistoryBenchResult {
 }
 
 const SESSIONS = 10_000;
+/** The least transcript a session gets, bytes: one of each kind of entry. */
+const MIN_BYTES_PER_SESSION = 2_000;
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const FULL_BYTES_PER_SESSION = 100_000;
 
@@ -87,20 +89,44 @@ function entries(seed: number, bytes: number): TranscriptEntry[] {
 
 /** What scenario (g) hands to `npm run bench`: the named figures (ms) and what its target judges. */
 export interface HistoryBenchFigures {
+  /** What was built: the scale of a year asked for, the sessions, and the bytes of transcript stored. */
+  store: { scale: number; sessions: number; storedBytes: number };
   figures: Record<string, Summary>;
   /** The slowest median of the four opens {@link OPEN_TARGET_MS} covers (list pages, transcripts), ms. */
   slowestOpenMedianMs: number;
 }
 
+/** The scale a run uses unless `HISTORY_BENCH_SCALE` says otherwise: ~100 MB, a tenth of a year. */
+export const DEFAULT_HISTORY_SCALE = 0.1;
+/** The least scale that still means what it says: below it every session would get the {@link MIN_BYTES_PER_SESSION} floor. */
+const MIN_HISTORY_SCALE = MIN_BYTES_PER_SESSION / FULL_BYTES_PER_SESSION;
+
+/**
+ * The store's scale from `HISTORY_BENCH_SCALE` (unset or empty: {@link DEFAULT_HISTORY_SCALE}), read when the run
+ * starts so a bad value stops it before any scenario runs.
+ * @throws Error (`bench: …`) unless it is a number from 0.02 to 1: a year of use is 1, and a smaller store would be
+ * floored to 2 kB a session while the report named the scale asked for.
+ */
+export function historyScale(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.HISTORY_BENCH_SCALE;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_HISTORY_SCALE;
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale < MIN_HISTORY_SCALE || scale > 1) {
+    throw new Error(`bench: HISTORY_BENCH_SCALE must be a number from ${MIN_HISTORY_SCALE} to 1 (a year of use), not ${raw.slice(0, 40)}`);
+  }
+  return scale;
+}
+
 /**
  * Scenario (g) of `npm run bench` (bench/run.ts calls it and judges {@link OPEN_TARGET_MS} with the other
- * targets): runs {@link measureHistory} at `HISTORY_BENCH_SCALE` (default 0.1), prints what was built and
+ * targets): runs {@link measureHistory} at `scale` ({@link historyScale}), prints what was built and
  * resolves with the named figures (ms) and the slowest open that target judges.
  */
-export async function benchHistory(): Promise<HistoryBenchFigures> {
-  const result = measureHistory({ scale: Number(process.env.HISTORY_BENCH_SCALE ?? 0.1) });
+export async function benchHistory(scale: number): Promise<HistoryBenchFigures> {
+  const result = measureHistory({ scale });
   for (const line of historyReport(result)) console.log(line);
   return {
+    store: { scale: result.scale, sessions: result.sessions, storedBytes: result.storedBytes },
     figures: {
       'history list, first page (200)': result.listFirstPage,
       'history list, page 20 by cursor': result.listDeepPage,
@@ -121,7 +147,7 @@ function slowestOpenMedian(r: HistoryBenchResult): number {
 
 /** Builds the synthetic store and times it. `scale` as in the module comment; `runs` per figure. */
 export function measureHistory(options: { scale?: number; runs?: number } = {}): HistoryBenchResult {
-  const scale = options.scale ?? 0.1;
+  const scale = options.scale ?? DEFAULT_HISTORY_SCALE;
   const runs = options.runs ?? 30;
   const dir = mkdtempSync(join(tmpdir(), 'sb-bench-history-'));
   const file = join(dir, 'history.sqlite');
@@ -129,7 +155,7 @@ export function measureHistory(options: { scale?: number; runs?: number } = {}):
     const now = Date.now();
     const writeStart = performance.now();
     let store = new HistoryStore(file);
-    const perSession = Math.max(2_000, Math.round(FULL_BYTES_PER_SESSION * scale));
+    const perSession = Math.max(MIN_BYTES_PER_SESSION, Math.round(FULL_BYTES_PER_SESSION * scale));
     for (let batch = 0; batch < SESSIONS; batch += 100) {
       store.transaction(() => {
         for (let n = batch; n < batch + 100; n++) {

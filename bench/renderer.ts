@@ -156,9 +156,16 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
   // BENCH_RENDERER_DIR serves another build of the renderer (e.g. an older commit's out/renderer) against this core,
   // so a renderer change can be told apart from a core change in paired runs on the same machine (docs/performance.md).
   const rendererDir = process.env.BENCH_RENDERER_DIR;
-  const harness = await startHarness({ config: { agents, urlMode: 'off' }, defaultCwd: '/tmp', ...(rendererDir ? { rendererDir } : {}) });
-  if (rendererDir) log(`  renderer served from ${rendererDir}`);
+  // The page first: a browser that has gone away (a reference that failed) fails here, before a harness or agent starts.
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  let harness: Harness;
+  try {
+    harness = await startHarness({ config: { agents, urlMode: 'off' }, defaultCwd: '/tmp', ...(rendererDir ? { rendererDir } : {}) });
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
+  if (rendererDir) log(`  renderer served from ${rendererDir}`);
   try {
     await page.addInitScript({ content: INSTRUMENT_SCRIPT });
     await page.goto(harness.pageUrl);
@@ -244,7 +251,8 @@ export async function benchRenderer(browser: Browser, log: (line: string) => voi
       transcriptChars: recorded.chars,
     };
   } finally {
-    await page.close();
+    // Closing a page whose browser has gone throws; the harness and its agents are closed regardless.
+    await page.close().catch(() => {});
     await harness.close();
   }
 }

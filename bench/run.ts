@@ -10,13 +10,14 @@
  * Targets are measured here and only here: never in a timed test (BRIEF: speed targets live in the bench).
  */
 import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, release, platform, arch } from 'node:os';
 import { resolve } from 'node:path';
 import { benchBundle, type BundleResult } from './bundle';
 import { chooseBenchBrowsers, failureLine, type BenchBrowser, type BenchBrowsers } from './browser';
 import { benchElicitation, COLD_ROUNDS, PENDING_LOAD, type ElicitationCase } from './elicitation';
-import { benchHistory, OPEN_TARGET_MS, type HistoryBenchFigures } from './history';
+import { benchHistory, historyScale, OPEN_TARGET_MS, type HistoryBenchFigures } from './history';
 import { benchIngest, INGEST_CHUNKS, type IngestResult } from './ingest';
 import { benchRenderer, launchChromium, poolRendererRounds, TYPING_PENDING, type RendererResult } from './renderer';
 import { Settler } from './settle';
@@ -65,10 +66,10 @@ function stopRun(error: unknown, context?: string): never {
 /** Launches the judged browser, or ends the run with one line saying why it could not. */
 const launchJudged = (which: BenchBrowser): Promise<Browser> => launchChromium(which).catch((error: unknown) => stopRun(error, `could not launch ${which.label}`));
 
-/** The browsers a run that uses one is measured in (bench/browser.ts), or the run ended with why they cannot be chosen. */
-function chosenBrowsers(): BenchBrowsers {
+/** `step`'s value, or the run ended with one line saying why it threw (a bad argument, setting or browser). */
+function orStop<T>(step: () => T): T {
   try {
-    return chooseBenchBrowsers();
+    return step();
   } catch (error) {
     return stopRun(error);
   }
@@ -203,16 +204,28 @@ function printTable(ingest: IngestResult[], elicitation: ElicitationCase[], rend
 const SCENARIOS = ['ingest', 'elicitation', 'renderer', 'startup', 'bundle', 'history'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
+/**
+ * The scenarios `--only a,b` (or `--only=a,b`) names, or all of them without it.
+ * @throws Error (`bench: …`) on any other argument, or a name that is not a scenario: a mistyped option must not
+ * become a full run, which rewrites the record.
+ */
 function pickedScenarios(argv: string[]): Set<Scenario> {
-  const at = argv.indexOf('--only');
-  if (at < 0) return new Set(SCENARIOS);
-  const names = (argv[at + 1] ?? '').split(',').filter(Boolean);
+  let only: string | undefined;
+  try {
+    only = parseArgs({ args: argv, options: { only: { type: 'string' } }, strict: true, allowPositionals: false }).values.only;
+  } catch (error) {
+    throw new Error(`bench: ${error instanceof Error ? error.message : String(error)}; the one option is --only a,b`);
+  }
+  if (only === undefined) return new Set(SCENARIOS);
+  const names = only.split(',').filter(Boolean);
   const unknown = names.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
   if (!names.length || unknown.length) throw new Error(`bench: --only takes a comma-separated list of ${SCENARIOS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`);
   return new Set(names as Scenario[]);
 }
 
-const picked = pickedScenarios(process.argv.slice(2));
+const picked = orStop(() => pickedScenarios(process.argv.slice(2)));
+// Read now, so a bad value ends the run before the other scenarios have taken minutes.
+const scaleOfHistory = picked.has('history') ? orStop(() => historyScale()) : undefined;
 const partial = picked.size < SCENARIOS.length;
 ensureBuilt();
 const commit = commitOf();
@@ -223,7 +236,7 @@ log(`Switchboard bench on ${cpus().length} cores, load average ${loadAtStart.map
 const settler = await Settler.atRunStart(log);
 // The renderer and start-up run in the browser most like Electron's renderer; full Chromium beside it (bench/browser.ts).
 const usesBrowser = picked.has('renderer') || picked.has('startup');
-const browsers: BenchBrowsers = usesBrowser ? chosenBrowsers() : { judged: { label: 'none', executablePath: undefined, electronLike: false } };
+const browsers: BenchBrowsers = usesBrowser ? orStop(() => chooseBenchBrowsers()) : { judged: { label: 'none', executablePath: undefined, electronLike: false } };
 const judgedBrowser: BenchBrowser = browsers.judged;
 let judgedVersion: string | undefined;
 if (browsers.note && usesBrowser) log(`note: ${browsers.note}`);
@@ -316,7 +329,7 @@ if (usesBrowser) {
 }
 const bundle = picked.has('bundle') ? benchBundle() : undefined;
 if (picked.has('history')) await settler.before('history');
-const history = picked.has('history') ? await benchHistory() : undefined;
+const history = scaleOfHistory !== undefined ? await benchHistory(scaleOfHistory) : undefined;
 const targets = targetsOf(ingest, elicitation, renderer, startup, bundle, history);
 printTable(ingest, elicitation, renderer, startup, bundle, history, targets, startupFirst, reference);
 
@@ -353,6 +366,8 @@ const results = {
   startupFirst: startupFirst ?? null,
   bundle: bundle ?? null,
   history: history?.figures ?? null,
+  /** The synthetic store the history figures were taken on (bench/history.ts). */
+  historyStore: history?.store ?? null,
   /** What the bench waited for between scenarios (bench/settle.ts). */
   settle: settler.records,
   targets,
