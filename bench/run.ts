@@ -205,28 +205,31 @@ const SCENARIOS = ['ingest', 'elicitation', 'renderer', 'startup', 'bundle', 'hi
 type Scenario = (typeof SCENARIOS)[number];
 
 /**
- * The scenarios `--only a,b` (or `--only=a,b`) names, or all of them without it.
+ * The scenarios `--only a,b` (or `--only=a,b`) names, or undefined without it (a full run). Through npm it needs
+ * `npm run bench -- --only a,b`: npm keeps an `--only` before `--` for itself and drops it, unseen here.
  * @throws Error (`bench: …`) on any other argument, or a name that is not a scenario: a mistyped option must not
  * become a full run, which rewrites the record.
  */
-function pickedScenarios(argv: string[]): Set<Scenario> {
+function onlyScenarios(argv: string[]): Scenario[] | undefined {
   let only: string | undefined;
   try {
     only = parseArgs({ args: argv, options: { only: { type: 'string' } }, strict: true, allowPositionals: false }).values.only;
   } catch (error) {
     throw new Error(`bench: ${error instanceof Error ? error.message : String(error)}; the one option is --only a,b`);
   }
-  if (only === undefined) return new Set(SCENARIOS);
+  if (only === undefined) return undefined;
   const names = only.split(',').filter(Boolean);
   const unknown = names.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
   if (!names.length || unknown.length) throw new Error(`bench: --only takes a comma-separated list of ${SCENARIOS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`);
-  return new Set(names as Scenario[]);
+  return names as Scenario[];
 }
 
-const picked = orStop(() => pickedScenarios(process.argv.slice(2)));
+const only = orStop(() => onlyScenarios(process.argv.slice(2)));
+const picked = new Set<Scenario>(only ?? SCENARIOS);
+// Any --only run is partial, even one naming every scenario: only a plain run writes the record.
+const partial = only !== undefined;
 // Read now, so a bad value ends the run before the other scenarios have taken minutes.
 const scaleOfHistory = picked.has('history') ? orStop(() => historyScale()) : undefined;
-const partial = picked.size < SCENARIOS.length;
 ensureBuilt();
 const commit = commitOf();
 const loadAtStart = loadavg();
