@@ -2,15 +2,19 @@
  * `fs/read_text_file` and `fs/write_text_file` for v1 agents, kept inside the session's folder.
  *
  * The agent names absolute paths. A path is allowed only when it resolves, symbolic links followed, to
- * the session's working folder or below it; anything else is -32602 and nothing is read or written.
+ * the session's working folder or below it; anything else is -32602 and nothing is read or written. The check
+ * holds on what is actually opened, not only on the name (pinned-folder.ts), and a write replaces the file
+ * whole or not at all.
  * Every access is reported to the caller so it can be shown in the session's transcript.
  */
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, realpath, type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { lstat, open, realpath, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { MAX_FILE_BYTES, MAX_READ_ANSWER_BYTES } from '../budgets';
 import { revealInvisible } from '../../../shared/visible-text';
+import { LeftTheRoot, openFolderWithin, type PinnedFolder } from './pinned-folder';
 
 /**
  * Flags for opening a file the agent named. O_NOFOLLOW: a link that appeared at the last step since the
@@ -21,29 +25,37 @@ import { revealInvisible } from '../../../shared/visible-text';
 const SAFE_OPEN = (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /**
- * Reads a text file inside `root`, optionally from 1-based `line` for `limit` lines. The file is opened
- * once and checked on the open handle, so it cannot be swapped for a FIFO or a larger file between the
- * check and the read, and never more than MAX_FILE_BYTES + 1 bytes are read.
+ * Reads a text file inside `root`, optionally from 1-based `line` for `limit` lines. The file is opened once,
+ * through its folder held open inside the root, and checked on the open handle, so neither a swapped link nor a
+ * FIFO or larger file put there between the check and the read is followed; never more than MAX_FILE_BYTES + 1
+ * bytes are read.
  * @throws RequestError -32602 outside `root`, not a regular file, larger than MAX_FILE_BYTES, or an answer
  *   over MAX_READ_ANSWER_BYTES once JSON-escaped; -32002 when the file does not exist.
  */
 export async function readTextFileWithin(root: string, path: string, line?: number | null, limit?: number | null): Promise<string> {
-  const file = await resolveWithin(root, path, false);
+  const { realRoot, file } = await resolveWithin(root, path, false);
+  if (file === realRoot) throw RequestError.invalidParams({ path }, 'only regular files can be read');
   let bytes: Buffer;
   try {
-    const handle = await open(file, constants.O_RDONLY | SAFE_OPEN);
+    const folder = await openFolderWithin(realRoot, folderComponents(realRoot, file), false);
     try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw RequestError.invalidParams({ path }, 'only regular files can be read');
-      if (info.size > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
-      bytes = await readAtMost(handle, MAX_FILE_BYTES + 1);
-      if (bytes.length > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
+      const handle = await open(folder.at(basename(file)), constants.O_RDONLY | SAFE_OPEN);
+      try {
+        await folder.verifyStill();
+        const info = await handle.stat();
+        if (!info.isFile()) throw RequestError.invalidParams({ path }, 'only regular files can be read');
+        if (info.size > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
+        bytes = await readAtMost(handle, MAX_FILE_BYTES + 1);
+        if (bytes.length > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the file is larger than 10 MB');
+      } finally {
+        await handle.close();
+      }
     } finally {
-      await handle.close();
+      await folder.close();
     }
   } catch (error) {
     if (error instanceof RequestError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
+    if (error instanceof LeftTheRoot || (error as NodeJS.ErrnoException).code === 'ELOOP') throw outside(path);
     throw RequestError.resourceNotFound(path); // removed since it was resolved
   }
   // Only a file over a sixth of the answer budget can pass it once escaped, so smaller ones skip the scan.
@@ -85,32 +97,78 @@ function escapedBytes(bytes: Uint8Array): number {
 }
 
 /**
- * Writes a text file inside `root`, creating missing folders below `root`. Like a read, the file is opened
- * once (never truncated before it is known to be a regular file) and checked on the open handle.
+ * Writes a text file inside `root`, creating missing folders below `root`. The new text goes to a temporary file
+ * in the same folder, is synced, takes the old file's mode, and replaces the file by rename: a write that fails
+ * part way (disk full, a size limit, Switchboard ending) leaves the original byte for byte. The folder is held by
+ * its descriptor from the check to the rename (pinned-folder.ts), so a swapped link cannot redirect the write.
  * @throws RequestError -32602 outside `root`, too large, a name with a control character, not a regular file, or
  *   not writable.
  */
 export async function writeTextFileWithin(root: string, path: string, content: string): Promise<void> {
   if (Buffer.byteLength(content) > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the content is larger than 10 MB');
   // No tool needs a file name with a line break or another control character, and one is a trap: it breaks
-  // scripts and shells, and its name read as a paragraph of Switchboard's own in the transcript (hostile review).
+  // scripts and shells, and its name would read as a paragraph of Switchboard's own in the transcript.
   if (CONTROL_CHARACTER.test(path)) throw RequestError.invalidParams({ path }, 'file names with control characters are refused');
-  const file = await resolveWithin(root, path, true);
+  const { realRoot, file } = await resolveWithin(root, path, true);
+  if (file === realRoot) throw RequestError.invalidParams({ path }, 'only regular files can be written');
   try {
-    await mkdir(dirname(file), { recursive: true });
-    // A FIFO nobody reads fails here with ENXIO instead of blocking (O_NONBLOCK).
-    const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | SAFE_OPEN, 0o644);
+    const folder = await openFolderWithin(realRoot, folderComponents(realRoot, file), true);
     try {
-      if (!(await handle.stat()).isFile()) throw RequestError.invalidParams({ path }, 'only regular files can be written');
-      await handle.truncate(0);
-      await handle.writeFile(content, 'utf8');
+      await replaceFile(folder, basename(file), content, path);
     } finally {
-      await handle.close();
+      await folder.close();
     }
   } catch (error) {
     if (error instanceof RequestError) throw error;
+    if (error instanceof LeftTheRoot) throw outside(path);
     throw RequestError.invalidParams({ path }, `the file could not be written: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
   }
+}
+
+/** Characters of randomness in a temporary file's name: enough that two writes never pick the same one. */
+const TEMP_NAME_BYTES = 6;
+
+/** Writes `content` beside `name` in `folder` and renames it over `name`; removes the temporary file on failure. */
+async function replaceFile(folder: PinnedFolder, name: string, content: string, path: string): Promise<void> {
+  const existing = await lstat(folder.at(name)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (existing?.isSymbolicLink()) throw outside(path); // the name was resolved without links: one appeared since
+  if (existing && !existing.isFile()) throw RequestError.invalidParams({ path }, 'only regular files can be written');
+  const mode = existing ? existing.mode & 0o7777 : NEW_FILE_MODE;
+  // Short and fixed in length, so a file name near the system's limit still has room for its temporary twin.
+  const temp = `.switchboard-${randomBytes(TEMP_NAME_BYTES).toString('hex')}.tmp`;
+  const handle = await open(folder.at(temp), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | SAFE_OPEN, mode);
+  let renamed = false;
+  try {
+    await folder.verifyStill();
+    await handle.writeFile(content, 'utf8');
+    if (existing) await handle.chmod(mode); // the umask must not narrow a mode the user gave the file
+    await handle.sync();
+    await handle.close();
+    await rename(folder.at(temp), folder.at(name));
+    renamed = true;
+    await folder.sync();
+  } finally {
+    if (!renamed) {
+      await handle.close().catch(() => undefined);
+      await unlink(folder.at(temp)).catch(() => undefined);
+    }
+  }
+}
+
+/** A new file's mode before the umask, as editors create text files. */
+const NEW_FILE_MODE = 0o666;
+
+function outside(path: string): RequestError {
+  return RequestError.invalidParams({ path }, "the path is outside the session's folder");
+}
+
+/** The folder names from `realRoot` down to `file`'s folder ([] when the file is directly in the root). */
+function folderComponents(realRoot: string, file: string): string[] {
+  const rel = relative(realRoot, dirname(file));
+  return rel ? rel.split(sep) : [];
 }
 
 /** C0 and C1 control characters, line breaks and tabs included. */
@@ -133,7 +191,7 @@ export function displayPath(root: string, path: string): string {
  * not exist yet is resolved through its nearest existing parent folder (a write may create it; a read
  * gets -32002).
  */
-async function resolveWithin(root: string, path: string, forWrite: boolean): Promise<string> {
+async function resolveWithin(root: string, path: string, forWrite: boolean): Promise<{ realRoot: string; file: string }> {
   if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, 'paths must be absolute');
   const realRoot = await realpath(root).catch(() => {
     throw RequestError.invalidParams({ path }, "the session's folder does not exist");
@@ -161,5 +219,5 @@ async function resolveWithin(root: string, path: string, forWrite: boolean): Pro
     throw RequestError.invalidParams({ path }, "the path is outside the session's folder");
   }
   if (!forWrite && missing.length) throw RequestError.resourceNotFound(path);
-  return full;
+  return { realRoot, file: full };
 }
