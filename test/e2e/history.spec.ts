@@ -98,7 +98,7 @@ for (const { label, env } of [
       for (const suffix of ['-wal', '-shm']) rmSync(join(dataDir, `history.sqlite${suffix}`), { force: true });
 
       await open(page);
-      await expect(page.getByText(/Your session history could not be read, so it was moved aside to history\.sqlite\.unreadable-.* Nothing was deleted\./)).toBeVisible();
+      await expect(page.getByText(/Your session history \(history\.sqlite\) could not be read, so it was moved aside to history\.sqlite\.unreadable-.* Nothing was deleted\./)).toBeVisible();
       expect(readdirSync(dataDir).some((name) => name.startsWith('history.sqlite.unreadable-'))).toBe(true);
 
       // Switchboard's copy is gone, but the agent still lists its session: labelled, and opened with a replay.

@@ -1,13 +1,13 @@
 /**
- * Switchboard's history store (issue 10, scope 1 and "Bad input"): paging, search, the size caps and
- * retention policy, and a store that is unreadable or from a newer version moved aside, nothing deleted.
+ * Switchboard's history store (docs/history.md): paging, search, the size caps and retention policy, and a store
+ * that is unreadable, damaged in use or from a newer version moved aside, nothing deleted.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryStore, MAX_SESSION_BYTES, RETENTION_MS, type HistoryRecordInput } from '../../electron/core/history/history-store';
+import { HistoryStore, MAX_SESSION_BYTES, PRUNE_BATCH, RETENTION_MS, type HistoryRecordInput } from '../../electron/core/history/history-store';
 
 let dir: string;
 beforeEach(() => {
@@ -65,7 +65,7 @@ describe('the history store', () => {
     writeFileSync(file, 'this is not a database'.repeat(100));
     const { store, notice } = HistoryStore.open(file, Date.UTC(2026, 11, 1, 12));
     expect(notice).toBe(
-      'Your session history could not be read, so it was moved aside to history.sqlite.unreadable-2026-12-01T12-00-00.000Z and a new one was started. Nothing was deleted.',
+      `Your session history (history.sqlite) could not be read, so it was moved aside to history.sqlite.unreadable-2026-12-01T12-00-00.000Z in ${dir} and a new one was started. Nothing was deleted.`,
     );
     expect(store.list().records).toEqual([]);
     store.close();
@@ -79,7 +79,7 @@ describe('the history store', () => {
     newer.pragma('user_version = 99');
     newer.close();
     const { store, notice } = HistoryStore.open(file);
-    expect(notice).toMatch(/^Your session history was written by a newer version of Switchboard, so it was moved aside/);
+    expect(notice).toMatch(/^Your session history \(history\.sqlite\) was written by a newer version of Switchboard, so it was moved aside/);
     store.close();
     expect(readdirSync(dir).filter((name) => name.includes('unreadable'))).toHaveLength(1);
   });
@@ -96,4 +96,51 @@ describe('the history store', () => {
     expect(store.transcript('h-1').entries[0].text).toBe('still here');
     store.close();
   });
+
+  it('starts whichever single page of a populated file is damaged, and moves a damaged file aside with a sentence', () => {
+    // docs/history.md, "A damaged file": found at open, at pruning or at any later query or write, it costs the
+    // old history (moved aside, never deleted), never the app's start or the session being written.
+    const file = join(dir, 'history.sqlite');
+    const seed = HistoryStore.open(file).store;
+    for (let n = 1; n <= 20; n++) {
+      seed.upsert(record(n, { title: `Session ${n}` }));
+      const turns = Array.from({ length: 12 }, (_, i) => ({ entryId: `e${i}`, role: i % 2 ? 'agent' : 'user', text: `turn ${i} of session ${n} `.repeat(20) }) as const);
+      seed.putEntries(`h-${n}`, turns);
+    }
+    seed.close();
+    const pristine = readFileSync(file);
+    const pageSize = pristine.readUInt16BE(16) === 1 ? 65536 : pristine.readUInt16BE(16);
+    const pages = pristine.length / pageSize;
+    let movedAside = 0;
+    for (let page = 0; page < pages; page++) {
+      const damaged = Buffer.from(pristine);
+      for (let i = page * pageSize; i < (page + 1) * pageSize; i++) damaged[i] = (i * 131 + page * 7) & 0xff;
+      writeFileSync(file, damaged);
+      const notices: string[] = [];
+      const opened = HistoryStore.open(file);
+      if (opened.notice) notices.push(opened.notice);
+      const store = opened.store;
+      store.onMovedAside = (notice) => notices.push(notice);
+      // What the app does at start and in use.
+      while (store.prune() === PRUNE_BATCH);
+      for (const listed of store.list().records) store.transcript(listed.historyId);
+      store.list({ query: 'turn' });
+      store.upsert(record(99));
+      store.putEntries('h-99', [{ entryId: 'new', role: 'user', text: 'written after the damage' }]);
+      expect(store.transcript('h-99').entries.map((e) => e.text)).toEqual(['written after the damage']);
+      store.close();
+      const asides = readdirSync(dir).filter((name) => /\.unreadable-[^-]*-[^-]*-[^-]*$/.test(name) || /unreadable-.*Z$/.test(name));
+      if (notices.length) {
+        movedAside++;
+        expect(asides, `page ${page}`).toHaveLength(1);
+        expect(notices[0]).toContain('(history.sqlite)');
+        expect(notices[0]).toContain(asides[0]);
+      } else {
+        expect(asides, `page ${page}`).toEqual([]);
+      }
+      for (const name of readdirSync(dir)) rmSync(join(dir, name));
+    }
+    // Damage is found, not read past: most pages hold data whose loss SQLite notices.
+    expect(movedAside).toBeGreaterThan(pages / 2);
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Switchboard's own session history (issue 10, scope 1): one SQLite database through better-sqlite3.
+ * Switchboard's own session history: one SQLite database through better-sqlite3 (docs/history.md).
  *
  * Why SQLite through better-sqlite3: a single file that survives a crash mid-write (WAL journal, every
  * write one transaction), queried with indexes so a list of 10,000 sessions or one transcript is one
@@ -11,17 +11,15 @@
  * in `--data DIR`, or in memory without it.
  *
  * Every query is bounded: lists are paged ({@link LIST_PAGE_MAX}), a transcript opens at most
- * {@link MAX_OPEN_ENTRIES} entries, a search reads at most {@link MAX_SEARCH_HITS} text matches, pruning
+ * {@link MAX_OPEN_ENTRIES} entries, a search reads at most MAX_SEARCH_HITS text matches (history-file.ts), pruning
  * deletes {@link PRUNE_BATCH} sessions per call.
  */
-import { existsSync, renameSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
-import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { oneLineLabel } from '../acp/session-setup';
+import { isDamage, moveAside, movedAsideSentence, NewerStoreError, openDatabase, type Statements } from './history-file';
 
-/** Schema version this code writes (`PRAGMA user_version`). A file with a higher one is moved aside. */
-export const HISTORY_SCHEMA_VERSION = 1;
 /** Bytes of stored entries kept per session; later entries are dropped and the session marked truncated. */
 export const MAX_SESSION_BYTES = 8 * 1024 * 1024;
 /**
@@ -40,8 +38,6 @@ export const LIST_PAGE_MAX = 500;
  * The renderer draws 200 at a time; 1000 keeps even a session at {@link MAX_SESSION_BYTES} under 100 ms.
  */
 export const MAX_OPEN_ENTRIES = 1000;
-/** Most full-text matches one search reads before grouping them by session: a bounded FTS query. */
-export const MAX_SEARCH_HITS = 2000;
 /** Sessions one prune call deletes at most, so pruning never holds the main thread for long. */
 export const PRUNE_BATCH = 200;
 /** Characters of one entry's text indexed for search. */
@@ -105,39 +101,6 @@ interface RecordRow {
   ended_reason: string | null;
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS sessions (
-  history_id TEXT PRIMARY KEY,
-  agent_id TEXT NOT NULL,
-  agent_name TEXT NOT NULL,
-  session_id TEXT NOT NULL,
-  cwd TEXT NOT NULL,
-  title TEXT,
-  created_at INTEGER NOT NULL,
-  last_activity INTEGER NOT NULL,
-  last_stop_reason TEXT,
-  protocol_version INTEGER NOT NULL,
-  bytes INTEGER NOT NULL DEFAULT 0,
-  truncated INTEGER NOT NULL DEFAULT 0,
-  ended_reason TEXT
-);
-CREATE INDEX IF NOT EXISTS sessions_by_activity ON sessions (last_activity DESC, history_id DESC);
-CREATE INDEX IF NOT EXISTS sessions_by_agent_session ON sessions (agent_id, session_id);
-CREATE TABLE IF NOT EXISTS entries (
-  id INTEGER PRIMARY KEY,
-  history_id TEXT NOT NULL REFERENCES sessions (history_id) ON DELETE CASCADE,
-  entry_id TEXT NOT NULL,
-  json TEXT NOT NULL,
-  UNIQUE (history_id, entry_id)
-);
--- A transcript's newest entries without reading the rest.
-CREATE INDEX IF NOT EXISTS entries_by_session ON entries (history_id, id);
--- Contentless (the text is in entries.json already): the index alone, rows deletable by rowid.
-CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5 (text, content = '', contentless_delete = 1);
-CREATE TRIGGER IF NOT EXISTS entries_ad AFTER DELETE ON entries BEGIN
-  DELETE FROM entries_fts WHERE rowid = old.id;
-END;
-`;
 
 /**
  * The history database. Methods are synchronous and short (see the module comment).
@@ -145,52 +108,19 @@ END;
  * recorder catches them so a failing store never stops a session.
  */
 export class HistoryStore {
-  private readonly db: Database.Database;
-  private readonly stmts;
+  private db: Database.Database;
+  private stmts: Statements;
+  /** Nesting of guarded calls: only the outermost one replaces a damaged file. */
+  private depth = 0;
+  /**
+   * Told, with a sentence for the user, when the file was found damaged while in use and was moved aside for a
+   * fresh one. Set by whoever shows notices.
+   */
+  onMovedAside?: (notice: string) => void;
 
   /** Opens (or creates) `file`, or an in-memory database for `':memory:'`. @throws on a bad file. */
   constructor(readonly file: string) {
-    this.db = new Database(file);
-    try {
-      const version = this.db.pragma('user_version', { simple: true }) as number;
-      if (version > HISTORY_SCHEMA_VERSION) throw new NewerStoreError(version);
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = NORMAL');
-      this.db.pragma('foreign_keys = ON');
-      this.db.exec(SCHEMA);
-      this.db.pragma(`user_version = ${HISTORY_SCHEMA_VERSION}`);
-      // Reads every table once, so a file damaged inside fails here rather than in the middle of use.
-      this.db.prepare('SELECT count(*) FROM sessions').get();
-      this.db.prepare('SELECT id FROM entries ORDER BY id DESC LIMIT 1').get();
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
-    this.stmts = {
-      upsert: this.db.prepare(`INSERT INTO sessions (history_id, agent_id, agent_name, session_id, cwd, title, created_at, last_activity, last_stop_reason, protocol_version, ended_reason)
-        VALUES (@historyId, @agentId, @agentName, @sessionId, @cwd, @title, @createdAt, @lastActivity, @lastStopReason, @protocolVersion, @endedReason)
-        ON CONFLICT (history_id) DO UPDATE SET agent_name = excluded.agent_name, session_id = excluded.session_id, cwd = excluded.cwd,
-          title = excluded.title, last_activity = excluded.last_activity, last_stop_reason = excluded.last_stop_reason,
-          protocol_version = excluded.protocol_version, ended_reason = excluded.ended_reason`),
-      get: this.db.prepare('SELECT * FROM sessions WHERE history_id = ?'),
-      byAgentSession: this.db.prepare('SELECT * FROM sessions WHERE agent_id = ? AND session_id = ? ORDER BY last_activity DESC LIMIT 1'),
-      entrySize: this.db.prepare('SELECT length(json) AS n FROM entries WHERE history_id = ? AND entry_id = ?'),
-      putEntry: this.db.prepare(`INSERT INTO entries (history_id, entry_id, json) VALUES (?, ?, ?)
-        ON CONFLICT (history_id, entry_id) DO UPDATE SET json = excluded.json RETURNING id`),
-      index: this.db.prepare('INSERT OR REPLACE INTO entries_fts (rowid, text) VALUES (?, ?)'),
-      addBytes: this.db.prepare('UPDATE sessions SET bytes = bytes + ?, truncated = truncated | ? WHERE history_id = ?'),
-      sessionBytes: this.db.prepare('SELECT bytes FROM sessions WHERE history_id = ?'),
-      clearEntries: this.db.prepare('DELETE FROM entries WHERE history_id = ?'),
-      resetBytes: this.db.prepare('UPDATE sessions SET bytes = 0, truncated = 0 WHERE history_id = ?'),
-      entries: this.db.prepare('SELECT json FROM entries WHERE history_id = ? ORDER BY id DESC LIMIT ?'),
-      entryCount: this.db.prepare('SELECT count(*) AS n FROM entries WHERE history_id = ?'),
-      delete: this.db.prepare('DELETE FROM sessions WHERE history_id = ?'),
-      totals: this.db.prepare('SELECT count(*) AS sessions, coalesce(sum(bytes), 0) AS bytes FROM sessions'),
-      expired: this.db.prepare('SELECT history_id FROM sessions WHERE last_activity < ? ORDER BY last_activity LIMIT ?'),
-      oldest: this.db.prepare('SELECT history_id FROM sessions ORDER BY last_activity LIMIT ?'),
-      search: this.db.prepare(`SELECT DISTINCT e.history_id AS history_id FROM entries_fts f JOIN entries e ON e.id = f.rowid
-        WHERE entries_fts MATCH ? LIMIT ${MAX_SEARCH_HITS}`),
-    };
+    ({ db: this.db, stmts: this.stmts } = openDatabase(file));
   }
 
   /**
@@ -204,37 +134,31 @@ export class HistoryStore {
       return { store: new HistoryStore(file) };
     } catch (error) {
       if (!existsSync(file)) throw error;
-      const aside = join(dirname(file), `${basename(file)}.unreadable-${new Date(now).toISOString().replaceAll(':', '-')}`);
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
-      }
+      const aside = moveAside(file, now);
       const why = error instanceof NewerStoreError ? 'was written by a newer version of Switchboard' : 'could not be read';
-      return {
-        store: new HistoryStore(file),
-        notice: `Your session history ${why}, so it was moved aside to ${basename(aside)} and a new one was started. Nothing was deleted.`,
-      };
+      return { store: new HistoryStore(file), notice: movedAsideSentence(file, aside, why) };
     }
   }
 
   /** Creates or updates a session's metadata (not its size, which the store keeps). */
   upsert(record: HistoryRecordInput): void {
-    this.stmts.upsert.run({
+    this.guarded(() => this.stmts.upsert.run({
       ...record,
       // The agent's title is a label (spec E-REQ-7); cut again here, whatever the caller did, so History stays light.
       title: record.title !== undefined ? oneLineLabel(record.title) : null,
       lastStopReason: record.lastStopReason ?? null,
       endedReason: record.endedReason ?? null,
-    });
+    }));
   }
 
   get(historyId: string): HistoryRecord | undefined {
-    const row = this.stmts.get.get(historyId) as RecordRow | undefined;
+    const row = this.guarded(() => this.stmts.get.get(historyId) as RecordRow | undefined);
     return row && toRecord(row);
   }
 
   /** The newest record of an agent's session, by the agent's own `sessionId`. */
   findByAgentSession(agentId: string, sessionId: string): HistoryRecord | undefined {
-    const row = this.stmts.byAgentSession.get(agentId, sessionId) as RecordRow | undefined;
+    const row = this.guarded(() => this.stmts.byAgentSession.get(agentId, sessionId) as RecordRow | undefined);
     return row && toRecord(row);
   }
 
@@ -245,7 +169,7 @@ export class HistoryStore {
    */
   putEntries(historyId: string, entries: TranscriptEntry[]): void {
     if (!entries.length) return;
-    this.db.transaction(() => {
+    this.guarded(() => this.db.transaction(() => {
       let bytes = (this.stmts.sessionBytes.get(historyId) as { bytes: number } | undefined)?.bytes;
       if (bytes === undefined) return;
       let delta = 0;
@@ -263,24 +187,26 @@ export class HistoryStore {
         delta += json.length - previous;
       }
       this.stmts.addBytes.run(delta, truncated, historyId);
-    })();
+    })());
   }
 
   /** Replaces a session's whole transcript (after the agent replayed it with `session/load`). */
   replaceEntries(historyId: string, entries: TranscriptEntry[]): void {
-    this.db.transaction(() => {
+    this.guarded(() => this.db.transaction(() => {
       this.stmts.clearEntries.run(historyId);
       this.stmts.resetBytes.run(historyId);
       this.putEntries(historyId, entries);
-    })();
+    })());
   }
 
   /** The newest {@link MAX_OPEN_ENTRIES} entries of a session, oldest first, and how many were left out. */
   transcript(historyId: string, limit = MAX_OPEN_ENTRIES): OpenedTranscript {
-    const rows = this.stmts.entries.all(historyId, limit) as Array<{ json: string }>;
-    const entries = rows.reverse().map((row) => JSON.parse(row.json) as TranscriptEntry);
-    const omitted = rows.length < limit ? 0 : (this.stmts.entryCount.get(historyId) as { n: number }).n - rows.length;
-    return { entries, omitted };
+    return this.guarded(() => {
+      const rows = this.stmts.entries.all(historyId, limit) as Array<{ json: string }>;
+      const entries = rows.reverse().map((row) => parseStoredEntry(row.json));
+      const omitted = rows.length < limit ? 0 : (this.stmts.entryCount.get(historyId) as { n: number }).n - rows.length;
+      return { entries, omitted };
+    });
   }
 
   /**
@@ -290,14 +216,14 @@ export class HistoryStore {
   list(options: { query?: string; cursor?: string; limit?: number } = {}): HistoryPage {
     const limit = Math.min(Math.max(1, options.limit ?? 200), LIST_PAGE_MAX);
     const query = options.query?.trim();
-    if (query) return { records: this.search(query, limit) };
+    if (query) return { records: this.guarded(() => this.search(query, limit)) };
     const [activity, id] = parseCursor(options.cursor);
-    const rows = this.db
+    const rows = this.guarded(() => this.db
       .prepare(
         `SELECT * FROM sessions ${activity === undefined ? '' : 'WHERE (last_activity, history_id) < (?, ?)'}
          ORDER BY last_activity DESC, history_id DESC LIMIT ?`,
       )
-      .all(...(activity === undefined ? [limit + 1] : [activity, id, limit + 1])) as RecordRow[];
+      .all(...(activity === undefined ? [limit + 1] : [activity, id, limit + 1])) as RecordRow[]);
     const records = rows.slice(0, limit).map(toRecord);
     const last = records.at(-1);
     return { records, ...(rows.length > limit && last ? { nextCursor: `${last.lastActivity}:${last.historyId}` } : {}) };
@@ -305,7 +231,7 @@ export class HistoryStore {
 
   /** Deletes a session and its entries. */
   delete(historyId: string): void {
-    this.stmts.delete.run(historyId);
+    this.guarded(() => this.stmts.delete.run(historyId));
   }
 
   /**
@@ -314,7 +240,7 @@ export class HistoryStore {
    * {@link PRUNE_BATCH} sessions per call; returns how many it deleted (call again while it is the batch).
    */
   prune(now = Date.now()): number {
-    return this.db.transaction(() => {
+    return this.guarded(() => this.db.transaction(() => {
       const victims = (this.stmts.expired.all(now - RETENTION_MS, PRUNE_BATCH) as Array<{ history_id: string }>).map((r) => r.history_id);
       const totals = this.stmts.totals.get() as { sessions: number; bytes: number };
       if (victims.length < PRUNE_BATCH && (totals.sessions - victims.length > MAX_SESSIONS || totals.bytes > MAX_TOTAL_BYTES)) {
@@ -324,21 +250,46 @@ export class HistoryStore {
       }
       for (const historyId of victims.slice(0, PRUNE_BATCH)) this.stmts.delete.run(historyId);
       return Math.min(victims.length, PRUNE_BATCH);
-    })();
+    })());
   }
 
   /** Sessions and stored bytes in total. */
   totals(): { sessions: number; bytes: number } {
-    return this.stmts.totals.get() as { sessions: number; bytes: number };
+    return this.guarded(() => this.stmts.totals.get() as { sessions: number; bytes: number });
   }
 
   /** Runs `work` in one transaction (for bulk writes such as the benchmark's). */
   transaction(work: () => void): void {
-    this.db.transaction(work)();
+    this.guarded(() => this.db.transaction(work)());
   }
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  /**
+   * Runs `work`; when SQLite finds the file damaged (at any query or write, not only at open), moves the file
+   * aside, starts a fresh one, tells `onMovedAside`, and runs `work` once more on the fresh store, so a damaged
+   * page costs the old history, never the app's start or a session.
+   */
+  private guarded<T>(work: () => T): T {
+    this.depth++;
+    try {
+      return work();
+    } catch (error) {
+      if (this.depth > 1 || this.file === ':memory:' || !isDamage(error)) throw error;
+      this.replaceDamagedFile();
+      return work();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private replaceDamagedFile(): void {
+    if (this.db.open) this.db.close();
+    const aside = moveAside(this.file, Date.now());
+    ({ db: this.db, stmts: this.stmts } = openDatabase(this.file));
+    this.onMovedAside?.(movedAsideSentence(this.file, aside, 'was found damaged'));
   }
 
   private search(query: string, limit: number): HistoryRecord[] {
@@ -365,13 +316,6 @@ export class HistoryStore {
   }
 }
 
-/** The store file is from a newer Switchboard (its schema version is higher than ours). */
-class NewerStoreError extends Error {
-  constructor(version: number) {
-    super(`history schema version ${version} is newer than ${HISTORY_SCHEMA_VERSION}`);
-  }
-}
-
 function toRecord(row: RecordRow): HistoryRecord {
   return {
     historyId: row.history_id,
@@ -379,7 +323,7 @@ function toRecord(row: RecordRow): HistoryRecord {
     agentName: row.agent_name,
     sessionId: row.session_id,
     cwd: row.cwd,
-    // A store written before titles were cut may hold megabytes in one (hostile review, session 20): cut on read.
+    // A store written before titles were cut may hold megabytes in one: cut on read.
     ...(row.title !== null ? { title: oneLineLabel(row.title) } : {}),
     createdAt: row.created_at,
     lastActivity: row.last_activity,
@@ -389,6 +333,15 @@ function toRecord(row: RecordRow): HistoryRecord {
     truncated: row.truncated !== 0,
     ...(row.ended_reason !== null ? { endedReason: row.ended_reason } : {}),
   };
+}
+
+/** A stored entry; text that is not the JSON the store wrote means a damaged page, handled as SQLite's own. */
+function parseStoredEntry(json: string): TranscriptEntry {
+  try {
+    return JSON.parse(json) as TranscriptEntry;
+  } catch {
+    throw Object.assign(new Error('a stored transcript entry is damaged'), { code: 'SQLITE_CORRUPT_ENTRY' });
+  }
 }
 
 function parseCursor(cursor: string | undefined): [number | undefined, string] {
