@@ -202,3 +202,12 @@ export function stoppedSentence(agentName: string, clause: string): string {
  * a sentence and its detail; an agent's message can be any length (a 200k-character one filled a notice).
  */
 export const MAX_AGENT_ERROR_CHARS = 300;
+
+// ── The URL-mode window (electron/main/url-window.ts) ───────────────────────────────────────────────────
+
+/**
+ * Popups one request's page may open in all, its nested popups included. A sign-in opens one or two (the
+ * provider's consent page, a second factor); a page that opens more is flooding the user's screen, and its
+ * further `window.open` calls are denied.
+ */
+export const MAX_POPUPS_PER_REQUEST = 8;

@@ -29,6 +29,7 @@ import { placeWindow, WindowStateFile } from './window-state';
 import { createFolderPicker } from './folder-picker';
 import { createOpenExternal } from './open-external';
 import { installQuitGuard } from './quit-guard';
+import { firstRefusedSwitch } from './launch-switches';
 import { originOf } from './url-origin';
 import { createUrlOpener } from './url-window';
 import { denyPermissions, installWebContentsDefaults } from './web-security';
@@ -98,7 +99,8 @@ export interface StartOptions {
 }
 
 /**
- * Starts Switchboard. Before `ready`: honours `--user-data-dir`, registers the `app:` scheme, enables the
+ * Starts Switchboard. Before `ready`: refuses debugging and sandbox-disabling switches in a packaged build
+ * (launch-switches.ts), honours `--user-data-dir`, registers the `app:` scheme, enables the
  * sandbox for every renderer, takes the single-instance lock (quits at once without it), sets the Windows
  * app user model id (notifications need it). On `ready`: denies permissions, serves `out/renderer` on
  * `app://switchboard/`, loads `<userData>/agents.json`, creates the hub (saving edits back to that file,
@@ -109,6 +111,14 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
   const { app, dialog } = electron;
   // Every line from the glue, the hub and the URL window passes here: no keys, no full URLs (spec E-PRIV-1).
   const log = (line: string): void => options.log(redactLogLine(line));
+  if (app.isPackaged) {
+    const refused = firstRefusedSwitch((name) => app.commandLine.hasSwitch(name));
+    if (refused) {
+      log(`not starting: --${refused} is refused in a release build`);
+      app.exit(1);
+      return;
+    }
+  }
   const userDataDir = app.commandLine.getSwitchValue('user-data-dir');
   if (userDataDir) app.setPath('userData', userDataDir);
   registerAppScheme(electron.protocol);
@@ -180,6 +190,8 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
     .whenReady()
     .then(async () => {
       denyPermissions(electron.session.defaultSession, allowedOrigin);
+      // No window of ours checks spelling; an enabled checker would fetch dictionaries from the network.
+      electron.session.defaultSession.setSpellCheckerEnabled(false);
       handleAppProtocol(electron.protocol, paths.rendererRoot);
       const configPath = join(app.getPath('userData'), 'agents.json');
       const { config, startedInvalid } = await loadOrCreateAgentsConfig(configPath, (title, content) =>

@@ -23,6 +23,7 @@ import type {
 import type { UrlOpener, UrlOpenMode } from '../core/url-opener';
 import type { BrowserWindowClass } from './main-window';
 import { HARDENED_WEB_PREFERENCES } from './web-security';
+import { MAX_POPUPS_PER_REQUEST } from '../core/budgets';
 import { allowedPageHref, certificateErrorTitle, hostForLog, errorForLog, mayFrameNavigate, stripTitle } from './url-window-policy';
 
 /** The pieces of `electron` the opener uses; the main window is deliberately not among them. */
@@ -87,7 +88,12 @@ function wipeSession(session: Session, log: (line: string) => void): void {
  * Applies the navigation, popup and certificate rules to one window of an item (the item's own window or
  * one of its popups) and keeps its title on the trusted strip for the top-level URL.
  */
-function sealWindow(window: BrowserWindow, partition: string, firstHref: string): void {
+/** Counts the popups of one request's windows against {@link MAX_POPUPS_PER_REQUEST}. */
+interface PopupBudget {
+  opened: number;
+}
+
+function sealWindow(window: BrowserWindow, partition: string, firstHref: string, popups: PopupBudget): void {
   const contents = window.webContents;
   let strip = stripTitle(firstHref);
   const showStrip = (title: string): void => {
@@ -109,10 +115,11 @@ function sealWindow(window: BrowserWindow, partition: string, firstHref: string)
 
   contents.setWindowOpenHandler(({ url }) => {
     const href = allowedPageHref(url);
-    if (href === null) return { action: 'deny' };
+    if (href === null || popups.opened >= MAX_POPUPS_PER_REQUEST) return { action: 'deny' };
+    popups.opened++;
     return { action: 'allow', outlivesOpener: false, overrideBrowserWindowOptions: popupWindowOptions(partition, href) };
   });
-  contents.on('did-create-window', (popup, details) => sealWindow(popup, partition, details.url));
+  contents.on('did-create-window', (popup, details) => sealWindow(popup, partition, details.url, popups));
 
   contents.on('certificate-error', (event, url, _error, _certificate, callback, isMainFrame) => {
     event.preventDefault();
@@ -167,7 +174,7 @@ export function createUrlOpener(electron: UrlOpenerElectron, options: UrlOpenerO
     const window = new electron.BrowserWindow(itemWindowOptions(partition, href));
     const session = window.webContents.session;
     sealSession(session);
-    sealWindow(window, partition, href);
+    sealWindow(window, partition, href, { opened: 0 });
     const entry: ItemWindow = { window, session, closedByApp: false };
     windows.set(itemId, entry);
     window.on('closed', () => {

@@ -190,6 +190,30 @@ describe('app lifecycle', () => {
     expect(harness.ipcMain.handlers.size).toBe(0);
   });
 
+  it('refuses a debugging or sandbox-disabling switch in a packaged build before anything starts', async () => {
+    // docs/security.md, "Fuses": no debugger attached to a release build, no renderer without its sandbox.
+    for (const name of ['remote-debugging-port', 'inspect', 'no-sandbox']) {
+      const harness = start({}, (app) => {
+        app.isPackaged = true;
+        app.switches[name] = name === 'no-sandbox' ? '' : '9222';
+      });
+      expect(harness.app.exitCode, name).toBe(1);
+      expect(harness.calls).not.toContain('enableSandbox');
+      harness.app.becomeReady();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(harness.hubs).toEqual([]);
+      expect(FakeBrowserWindow.created).toEqual([]);
+    }
+  });
+
+  it("accepts those switches in a development run, and turns the default session's spellchecker off", async () => {
+    const { app, defaultSession } = await startReady({}, (fakeApp) => {
+      fakeApp.switches['remote-debugging-port'] = '9222';
+    });
+    expect(app.exitCode).toBeNull();
+    expect(defaultSession.spellCheckerEnabled).toBe(false);
+  });
+
   it('honours --user-data-dir before taking the single-instance lock', async () => {
     const other = mkdtempSync(join(tmpdir(), 'switchboard-other-'));
     try {

@@ -302,7 +302,14 @@ export class FakeApp extends EventEmitter {
   }
   readonly commandLine = {
     getSwitchValue: (name: string): string => this.switches[name] ?? '',
+    hasSwitch: (name: string): boolean => name in this.switches,
   };
+  /** The code of an `exit` call (which, unlike `quit`, skips every event), or null. */
+  exitCode: number | null = null;
+  exit(code = 0): void {
+    this.calls.push(`exit:${code}`);
+    this.exitCode = code;
+  }
   enableSandbox(): void {
     this.calls.push('enableSandbox');
   }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UrlOpener } from '../../electron/core/url-opener';
 import type { BrowserWindowClass } from '../../electron/main/main-window';
 import { createUrlOpener } from '../../electron/main/url-window';
+import { MAX_POPUPS_PER_REQUEST } from '../../electron/core/budgets';
 import { FakeBrowserWindow, FakeShell, fakeEvent } from './fake-electron';
 
 const SIGN_IN = 'https://accounts.example.com/authorize?client=abc#frag';
@@ -456,5 +457,24 @@ describe('nothing reaches the page', () => {
       }
       expect(code, `${file} sets a preload`).not.toMatch(/preload:(?!\s*undefined\b)/);
     }
+  });
+
+  it("denies popups past MAX_POPUPS_PER_REQUEST for one request, its popups' popups included", () => {
+    // spec E-URL-5: the page stays inside its sealed partition and cannot flood the screen with windows.
+    const { opener } = setup();
+    const window = openWindow(opener);
+    const first = window.webContents.windowOpenHandler?.({ url: 'https://idp.example/one' });
+    const popup = new FakeBrowserWindow(first?.overrideBrowserWindowOptions ?? {});
+    window.webContents.emit('did-create-window', popup, { url: 'https://idp.example/one' });
+    const answers = [];
+    for (let i = 1; i < MAX_POPUPS_PER_REQUEST + 3; i++) {
+      const from = i % 2 ? popup : window;
+      answers.push(from.webContents.windowOpenHandler?.({ url: `https://idp.example/${i}` }).action);
+    }
+    expect(answers.filter((action) => action === 'allow')).toHaveLength(MAX_POPUPS_PER_REQUEST - 1);
+    expect(answers.at(-1)).toBe('deny');
+    // Another request's window has a budget of its own.
+    const other = openWindow(opener, 'item-2');
+    expect(other.webContents.windowOpenHandler?.({ url: 'https://idp.example/x' }).action).toBe('allow');
   });
 });

@@ -45,7 +45,8 @@ CREATE TRIGGER IF NOT EXISTS entries_ad AFTER DELETE ON entries BEGIN
 END;
 `;
 
-export type Statements = ReturnType<typeof prepareStatements>;
+/** The store's prepared statements, by name. */
+export type Statements = Record<'upsert' | 'get' | 'byAgentSession' | 'entrySize' | 'putEntry' | 'index' | 'addBytes' | 'sessionBytes' | 'clearEntries' | 'resetBytes' | 'entries' | 'entryCount' | 'delete' | 'totals' | 'expired' | 'oldest' | 'search', Database.Statement>;
 
 /** Opens `file` with the store's settings and schema, and reads every table once. @throws on a bad file. */
 export function openDatabase(file: string): { db: Database.Database; stmts: Statements } {
@@ -70,7 +71,7 @@ export function openDatabase(file: string): { db: Database.Database; stmts: Stat
 }
 
 /** The store's prepared statements for `db`. */
-function prepareStatements(db: Database.Database) {
+function prepareStatements(db: Database.Database): Statements {
   return {
     upsert: db.prepare(`INSERT INTO sessions (history_id, agent_id, agent_name, session_id, cwd, title, created_at, last_activity, last_stop_reason, protocol_version, ended_reason)
       VALUES (@historyId, @agentId, @agentName, @sessionId, @cwd, @title, @createdAt, @lastActivity, @lastStopReason, @protocolVersion, @endedReason)
