@@ -1,5 +1,5 @@
 /**
- * Switchboard's history store (issue 10, scope 1 and "Bad input"): paging, search, the size caps and
+ * Switchboard's history store (docs/history.md): paging, search, the size caps and
  * retention policy, and a store that is unreadable or from a newer version moved aside, nothing deleted.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

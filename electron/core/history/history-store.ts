@@ -1,5 +1,5 @@
 /**
- * Switchboard's own session history (issue 10, scope 1): one SQLite database through better-sqlite3.
+ * Switchboard's own session history: one SQLite database through better-sqlite3.
  *
  * Why SQLite through better-sqlite3: a single file that survives a crash mid-write (WAL journal, every
  * write one transaction), queried with indexes so a list of 10,000 sessions or one transcript is one
@@ -379,7 +379,7 @@ function toRecord(row: RecordRow): HistoryRecord {
     agentName: row.agent_name,
     sessionId: row.session_id,
     cwd: row.cwd,
-    // A store written before titles were cut may hold megabytes in one (hostile review, session 20): cut on read.
+    // A store written before titles were cut may hold megabytes in one: cut on read.
     ...(row.title !== null ? { title: oneLineLabel(row.title) } : {}),
     createdAt: row.created_at,
     lastActivity: row.last_activity,

@@ -93,7 +93,7 @@ function escapedBytes(bytes: Uint8Array): number {
 export async function writeTextFileWithin(root: string, path: string, content: string): Promise<void> {
   if (Buffer.byteLength(content) > MAX_FILE_BYTES) throw RequestError.invalidParams({ path }, 'the content is larger than 10 MB');
   // No tool needs a file name with a line break or another control character, and one is a trap: it breaks
-  // scripts and shells, and its name read as a paragraph of Switchboard's own in the transcript (hostile review).
+  // scripts and shells, and its name read as a paragraph of Switchboard's own in the transcript.
   if (CONTROL_CHARACTER.test(path)) throw RequestError.invalidParams({ path }, 'file names with control characters are refused');
   const file = await resolveWithin(root, path, true);
   try {

@@ -81,7 +81,7 @@ function editScript(a: string[], b: string[]): Op[] {
 /**
  * Myers' greedy diff; `undefined` when the texts differ in more than {@link MAX_EDIT_DISTANCE} lines. Lines are
  * compared as numbers (each distinct line gets one, {@link lineIds}): comparing the strings themselves costs their
- * length at every step, and 1 000-line diffs of 3.5 KB lines took 301 ms each (hostile review, session 20).
+ * length at every step, and 1 000-line diffs of 3.5 KB lines took 301 ms each.
  */
 function myers(a: string[], b: string[]): Op[] | undefined {
   const n = a.length;
