@@ -23,7 +23,7 @@ export interface RendererResult {
   beforePromptLongTasks: number;
   beforePromptLongestMs: number;
   cardPaintMs: Summary;
-  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance-log.md, "Session 21"). */
+  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance.md, "Method"). */
   cardPaintSamplesMs: number[];
   /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
   cardPaintTimerMs: Summary;

@@ -14,6 +14,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '..', '..');
 const CITING_FOLDERS = ['electron', 'shared', 'renderer', 'test', 'bench', 'scripts'];
 const COMMENT_FOLDERS = [...CITING_FOLDERS, '.ci'];
+/** The build and test configs at the root, whose comments explain choices too. */
+const rootConfigs = () =>
+  readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && CODE_FILE.test(e.name)).map((e) => join(ROOT, e.name));
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'generated']);
 const CITING_FILE = /\.(ts|tsx|mts|js|mjs|cjs|css|json|md|html|sh)$/;
 const CODE_FILE = /\.(ts|tsx|js|mjs|css)$/;
@@ -60,6 +63,7 @@ const HISTORY_PATTERNS: readonly { what: string; pattern: RegExp }[] = [
   { what: 'a review', pattern: /\breview(?:'s)? (?:fix(?:es)?|findings?|found|notes?|rounds?|refactor list)\b/i },
   { what: 'a review', pattern: /\b(?:after|per|from|during|since) (?:a |the |this |that )?review\b(?! step)/i },
   { what: 'a tester', pattern: /\b(?:hostile|new|fresh) testers?\b/i },
+  { what: 'the lab log that left docs/', pattern: /performance-log/ },
 ];
 
 function walk(folder: string, files: string[]): string[] {
@@ -152,7 +156,7 @@ describe('citations in code', () => {
   // Parses every script of the repository: seconds on a loaded machine.
   it('has comments that say why, never which session, review or issue they came from', { timeout: 60_000 }, () => {
     const found: string[] = [];
-    for (const path of COMMENT_FOLDERS.flatMap((f) => walk(join(ROOT, f), []))) {
+    for (const path of [...rootConfigs(), ...COMMENT_FOLDERS.flatMap((f) => walk(join(ROOT, f), []))]) {
       const file = rel(path);
       if (isPending(file)) continue;
       for (const comment of commentsOf(file, readFileSync(path, 'utf8'))) {
