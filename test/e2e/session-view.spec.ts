@@ -100,7 +100,7 @@ for (const { label, env } of [
       await startSessionAndPrompt(app, 'Demo agent', 'plan');
       const log = transcript(app);
 
-      // The plan as a checklist whose steps all end completed (issue "A complete ACP client", scope 1).
+      // The plan as a checklist whose steps all end completed.
       const plan = log.getByRole('group', { name: 'Plan' });
       await expect(plan).toContainText('3 of 3 done');
       await expect(plan.getByRole('listitem')).toHaveCount(3);

@@ -54,6 +54,7 @@ const HISTORY_PATTERNS: readonly { what: string; pattern: RegExp }[] = [
   { what: 'a work session', pattern: /\bSessions? \d+(?=\s*(?:item|found|[,:;)]))/ },
   { what: 'a work session', pattern: /\bwork sessions?\b/i },
   { what: 'an issue number', pattern: /\bissues? #?\d+/i },
+  { what: 'an issue', pattern: /\bissue "[^"]+"/i },
   { what: 'an issue number', pattern: /(?:^|[\s(])(?<!(?:UTS|UAX|RFC|TR) )#\d{1,4}\b/ },
   { what: 'a reviewer', pattern: /\breviewers?\b/i },
   {

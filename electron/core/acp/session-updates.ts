@@ -1,6 +1,5 @@
 /**
- * `session/update` in one shape for both protocol versions, so version differences stay in `acp/`
- * (issue "complete ACP client", scope 1 and 6).
+ * `session/update` in one shape for both protocol versions, so version differences stay in `acp/`.
  *
  * v1 and v2 name some updates differently (`tool_call` only in v1; `plan` vs `plan_update`; v2 adds
  * whole `agent_message`s, `state_update`, `tool_call_content_chunk`) and shape diffs differently (v1

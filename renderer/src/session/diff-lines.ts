@@ -1,5 +1,5 @@
 /**
- * Lines of a tool call's diff as the transcript draws them (issue "A complete ACP client", scope 1). Pure; no DOM.
+ * Lines of a tool call's diff as the transcript draws them. Pure; no DOM.
  *
  * v1 diffs carry the whole old and new text: {@link diffLines} turns them into a unified-style list (removed lines
  * `-`, added lines `+`, a little unchanged context, long unchanged runs folded). v2 diffs may carry a ready-made
