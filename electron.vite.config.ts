@@ -9,7 +9,7 @@ export default defineConfig({
   main: {
     build: {
       // Bundled in, except the native SQLite binding and the updater (which loads Electron's own modules): one file to
-      // compile instead of ~200 modules to resolve, read, link and lex at start (docs/performance-log.md, "Session 17").
+      // compile instead of ~200 modules to resolve, read, link and lex at start (docs/performance.md, "Start-up").
       externalizeDeps: { exclude: ['@agentclientprotocol/sdk', 'ajv', 'ajv-formats', 'anser', 'fzf', 'ignore', 'jsonc-parser', 'punycode', 're2js', 'tldts', 'zod'] },
       rollupOptions: {
         treeshake: { moduleSideEffects },
@@ -35,7 +35,7 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [react()],
     build: {
-      // Minified (issue 13): the page parses and compiles less at start. The markdown stack and the URL card's
+      // Minified: the page parses and compiles less at start. The markdown stack and the URL card's
       // address analysis are split into chunks loaded when first needed (Markdown.tsx, LazyUrlCard.tsx).
       minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },

@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { moduleSideEffects } from './scripts/main-bundle';
 
-// The test harness and the bench's view of the core, built to plain JavaScript for Node (issue 13, scope 4):
+// The test harness and the bench's view of the core, built to plain JavaScript for Node:
 // start-up then measures the app, not a TypeScript compiler, and the bench runs the same built code it reports
 // on. Dependencies are bundled in, as in the Electron main bundle (electron.vite.config.ts): resolving, reading and
 // linking ~200 separate modules, and lexing each CommonJS one for its exports, was most of main's start before it
-// listened (docs/performance-log.md, "Session 17"). better-sqlite3 stays external: it loads a native addon.
+// listened (docs/performance.md, "Start-up"). better-sqlite3 stays external: it loads a native addon.
 export default defineConfig({
   ssr: { noExternal: true, external: ['better-sqlite3'] },
   build: {

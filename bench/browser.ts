@@ -1,10 +1,10 @@
 /**
- * Which browser the renderer and start-up scenarios run in (issue 13, scope 1d and 1e), and which one runs beside it
+ * Which browser the renderer and start-up scenarios run in, and which one runs beside it
  * for comparison. Plain logic with the file check passed in, so it is unit-tested in Node.
  *
  * The product's renderer is Electron's: Chromium's content layer without Chrome's browser layer. Full Chromium adds
  * that layer, and in it Chrome's form-scanning autofill and password-manager agent, which rescans the page's forms
- * while the page changes (traced in session 27 inside about a third of the cards' windows, docs/performance-log.md;
+ * while the page changes (a trace found it inside about a third of the cards' windows;
  * Electron's own autofill agent only shows `<datalist>` suggestions). Chromium's headless shell, the browser Playwright
  * itself runs headless by default, is the content layer without it, so the targets are judged there when it is
  * installed, and full Chromium runs beside it as a reference (docs/performance.md says what each gives).

@@ -18,7 +18,7 @@ import { sleep, summarize, waitFor, within, type Summary } from './stats';
 /** Round trips per run, and the gap between their starts: under the flood guard's 20 requests/s. */
 const ROUNDS_PER_RUN = 20;
 const GAP_MS = 60;
-/** Other requests left pending in the loaded case (issue 13, scope 1c). */
+/** Other requests left pending in the loaded case. */
 export const PENDING_LOAD = 150;
 const RUN_TIMEOUT_MS = 60_000;
 const REFILL_MS = 1_500;
@@ -127,7 +127,7 @@ export interface ElicitationCase {
   sdk: Summary;
   /** The same bare SDK client in a worker thread, its bytes relayed by the main thread (bench/sdk-worker.mjs). */
   sdkWorker: Summary;
-  /** Core minus SDK, at the median and at p95: the target's figure (issue 13). */
+  /** Core minus SDK, at the median and at p95: the target's figure. */
   overheadMedianMs: number;
   overheadP95Ms: number;
   /** Of that, what the worker isolation alone costs: SDK in a worker minus SDK, at the median and at p95. */

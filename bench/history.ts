@@ -1,5 +1,5 @@
 /**
- * History store figures (issue 10, scope 1): a year of daily use is about 10,000 sessions and 1 GB of
+ * History store figures: a year of daily use is about 10,000 sessions and 1 GB of
  * transcripts; the history list and one session's transcript should open in under 100 ms.
  *
  * Method: a synthetic store in a temporary folder, written through {@link HistoryStore} itself (the same
@@ -140,7 +140,7 @@ export async function benchHistory(scale: number): Promise<HistoryBenchFigures> 
   };
 }
 
-/** The slowest median of the opens issue 10's target covers: both list pages and both transcripts, ms. */
+/** The slowest median of the opens the history target covers: both list pages and both transcripts, ms. */
 function slowestOpenMedian(r: HistoryBenchResult): number {
   return Math.max(r.listFirstPage.median, r.listDeepPage.median, r.transcript100k.median, r.transcriptAtCap.median);
 }
@@ -162,7 +162,7 @@ export function measureHistory(options: { scale?: number; runs?: number } = {}):
           const historyId = `bench-${n}`;
           const at = now - Math.round((YEAR_MS * n) / SESSIONS);
           store.upsert({ historyId, agentId: `agent-${n % 4}`, agentName: `Agent ${n % 4}`, sessionId: `s-${n}`, cwd: `/work/project-${n % 37}`, title: `Session ${n} about ${WORDS[n % WORDS.length]}`, createdAt: at - 3_600_000, lastActivity: at, protocolVersion: 2 });
-          // Session 42 is the full-size average one; session 43 is at the per-session cap.
+          // `bench-42` is the full-size average one; `bench-43` is at the per-session cap.
           const bytes = n === 42 ? FULL_BYTES_PER_SESSION : n === 43 ? MAX_SESSION_BYTES - 4096 : perSession;
           store.putEntries(historyId, entries(n, bytes));
         }

@@ -9,7 +9,7 @@ import { chunkLine, chunkText } from '../test/fixtures/bench-lines.mjs';
 import { agentTextIn, startCore, startSdk, type Version } from './agents';
 import { sleep, summarize, within, type Summary } from './stats';
 
-/** Chunks per ingest run (issue 13, scope 1a). */
+/** Chunks per ingest run. */
 export const INGEST_CHUNKS = 200_000;
 /** No single stream may take longer than this (a stall fails the bench instead of hanging it). */
 const STREAM_TIMEOUT_MS = 60_000;

@@ -23,7 +23,7 @@ export interface RendererResult {
   beforePromptLongTasks: number;
   beforePromptLongestMs: number;
   cardPaintMs: Summary;
-  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance-log.md, "Session 21"). */
+  /** Each card's figure (ms, in card order), so paired runs can be pooled (docs/performance.md, "Method"). */
   cardPaintSamplesMs: number[];
   /** The same cards stamped by the first timer after the frame that drew them (the method before 23:30 UTC). */
   cardPaintTimerMs: Summary;
@@ -43,7 +43,7 @@ export interface RendererResult {
  * Rounds of {@link benchRenderer} as one result: every card, long task and key of every round pooled into one
  * median and p95, the longest task and the largest heap of any round, task counts summed. A p95 of one round's 20
  * cards is its second-slowest card: on this 2-core machine the same build gave 52 to 95 ms from one run to the next
- * (issue 13, session 25), so the figure of record pools several.
+ *, so the figure of record pools several.
  * @throws Error when given no rounds.
  */
 export function poolRendererRounds(rounds: RendererResult[]): RendererResult {

@@ -19,7 +19,7 @@ import { describeLongTask, type LongFrame, type RendererResult } from './rendere
 export type { RendererResult } from './renderer-result';
 export { poolRendererRounds } from './renderer-result';
 
-/** Cards sent during the stream, and how many requests wait while typing (issue 13, scope 1d). */
+/** Cards sent during the stream, and how many requests wait while typing. */
 const STREAM_CARDS = 20;
 export const TYPING_PENDING = 500;
 /** The flood guard lets one agent keep at most 200 pending, so the 500 come from three agents. */
@@ -97,9 +97,9 @@ export function instrument(): void {
   // layout and paint. It counts as painted when the frame after that begins (the main thread has finished painting
   // it). The earlier stamp, the first timer after the painting frame, is kept for comparison: while text streams,
   // React's scheduler and the socket keep other tasks queued, and a timer waited behind them for up to hundreds of
-  // ms after the paint (issue 13). Cards are found as they are inserted, not by a loop of animation-frame callbacks:
+  // ms after the paint. Cards are found as they are inserted, not by a loop of animation-frame callbacks:
   // that loop kept the page drawing a frame every 16 ms, so it never had an idle moment as the app does, and it
-  // read every card's text in each of those frames (session 26).
+  // read every card's text in each of those frames.
   const found = (card: Element) => {
     if (!card.getAttribute('aria-label')?.startsWith('Request from')) return;
     const match = /Bench card (\d+)/.exec(card.textContent ?? '');

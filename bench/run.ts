@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: Switchboard's speed and memory, measured against anchors in the same run (issue 13).
+ * `npm run bench`: Switchboard's speed and memory, measured against anchors in the same run.
  *
  * Every scenario drives the built app (`npm run build`: out/harness, out/renderer) against a real agent process,
  * the fast scripted agent in test/fixtures/bench-agent.mjs, side by side with its anchor (a bare SDK client, a
@@ -26,7 +26,7 @@ import type { Browser } from '@playwright/test';
 
 /** A run counts as taken under load when the machine was busier than this share of its cores just before a scenario. */
 const BUSY_BEFORE_A_SCENARIO = 0.25;
-/** The whole run, start to results, must fit in this (issue 13: ≤ 10 minutes on this 2-core machine). */
+/** The whole run, start to results, must fit in this (≤ 10 minutes on this 2-core machine). */
 const RUN_BUDGET_MS = 9 * 60_000;
 /** Time budgets per scenario; each runs at least its minimum rounds, then stops once over budget. */
 const BUDGET = { ingestV1: 45_000, ingestV2: 110_000, elicitation: 90_000 };
@@ -134,7 +134,7 @@ function targetsOf(ingest: IngestResult[], elicitation: ElicitationCase[], rende
   }
   if (startup) targets.push({ name: 'harness start to agent list painted', measured: startup.harness.median, target: '≤ 700 ms median', met: startup.harness.median <= 700, unit: 'ms, median' });
   if (bundle) targets.push({ name: 'renderer initial JavaScript, minified', measured: bundle.initialBytes / 1000, target: '≤ 600 KB', met: bundle.initialBytes <= 600_000 && bundle.minified, unit: `KB (${fmt(bundle.initialGzipBytes / 1000)} KB gzipped)` });
-  // Issue 10's target, not one of issue 13's: judged here so every target the bench prints is in its count.
+  // The history target, not a speed one: judged here so every target the bench prints is in its count.
   if (history) targets.push({ name: 'history list and a transcript open (issue 10)', measured: history.slowestOpenMedianMs, target: `< ${OPEN_TARGET_MS} ms median`, met: history.slowestOpenMedianMs < OPEN_TARGET_MS, unit: 'ms, the slowest median of two list pages and two transcripts' });
   return targets;
 }
@@ -246,7 +246,7 @@ if (browsers.note && usesBrowser) log(`note: ${browsers.note}`);
 /** Why the reference browser gave up during this run, if it did (kept in results.json). */
 let referenceError: string | undefined;
 // Start-up is also measured once before the heavy scenarios, beside the target's figure after them, so each run
-// shows whether anything before start-up still weighs on it (session 21: 672 ms in the full run, 350 alone).
+// shows whether anything before start-up still weighs on it (672 ms in the full run, 350 alone).
 let startupFirst: StartupResult | undefined;
 if (picked.has('startup') && (picked.has('ingest') || picked.has('elicitation') || picked.has('renderer'))) {
   await settler.before('start-up, before the other scenarios');

@@ -1,11 +1,11 @@
 /**
  * Between scenarios, the bench waits until what the previous one left behind is gone, so no scenario's figures
- * carry another's cost (issue 13, scope 1: each figure is the app's, not the bench's).
+ * carry another's cost (each figure is the app's, not the bench's).
  *
- * Session 21 found that the full run's start-up and card-paint figures came out about twice those of the same
+ * Without it, the full run's start-up and card-paint figures came out about twice those of the same
  * scenarios run alone: ingest and elicitation left the bench process with a quarter of a gigabyte of garbage
  * (heap 53 → 264 MB used), which V8 then collected in the middle of later scenarios, on a 2-core machine where its
- * collector threads compete with the harness, the agents and Chromium (docs/performance-log.md, "Session 21 (start-up)").
+ * collector threads compete with the harness, the agents and Chromium.
  * So before each scenario the bench:
  * 1. waits for the processes the previous one started (agents, harnesses) to be gone — the browser it keeps open on
  *    purpose, and the processes it had before the first scenario, excepted;

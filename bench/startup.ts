@@ -113,7 +113,7 @@ export interface StartupResult {
   cpuAtAddress: Summary;
   /**
    * The bench's own garbage collections during the rounds: a pause here delays the bench seeing the address and
-   * driving the page, and its collector threads take a core from the harness (docs/performance-log.md, "Session 21").
+   * driving the page, and its collector threads take a core from the harness.
    */
   benchGc: { count: number; totalMs: number; longestMs: number };
 }

@@ -36,7 +36,7 @@ const PATTERN_DISABLED_NOTE = "The agent's pattern for this field cannot be used
 // took seconds for an agent's 100 000-option select.
 // validateSchema: false: every schema ajv sees here is built by `fieldSchema` from a normalised field, so it
 // is valid by construction, and ajv's meta-schema check of a 5 000-option `enum` took 355 ms per field
-// (5.6 ms without it), which a 500-field form turned into a 16 s stall of main (issue 8, scope 3).
+// (5.6 ms without it), which a 500-field form turned into a 16 s stall of main.
 // Made on the first form, not when the app starts: ajv's constructor and its formats cost start-up ~25 ms idle.
 let formAjv: Ajv | undefined;
 function ajv(): Ajv {
@@ -54,8 +54,8 @@ interface CompiledField {
   validate?: ValidateFunction;
   /**
    * A select's option values. Checked here, not by ajv: ajv compares a value with an `enum` one option at a time,
-   * so a multi-select of 10 000 options with all of them chosen took 480–550 ms per check (hostile review,
-   * session 23), on every keystroke in the card and on main at Send.
+   * so a multi-select of 10 000 options with all of them chosen took 480–550 ms per check,
+   * on every keystroke in the card and on main at Send.
    */
   options?: ReadonlySet<string>;
   /** The agent's `pattern`, compiled by re2js. */
@@ -106,7 +106,7 @@ function fieldSchema(field: FieldSpec): Record<string, unknown> | undefined {
 }
 
 /**
- * Distinct compiled field validators kept (issue 8, scope 3): an agent that sends the same form again, or
+ * Distinct compiled field validators kept: an agent that sends the same form again, or
  * many forms with the same kinds of field, has each compiled once. Bounded; least recently used go first.
  */
 export const MAX_CACHED_VALIDATORS = 512;
@@ -153,7 +153,7 @@ export const MAX_PATTERN_WEIGHT = 4_000;
  * The most one form's patterns may weigh together: three heavy ones. Past it, later patterns are not checked.
  * Main compiles a form's patterns once, when its draft is first checked, so this is how long one form can hold
  * main: five patterns of `(?i)[\p{L}]…` just under the single limit took 232–312 ms there, and every other
- * agent waited (hostile review, session 23); three of the heaviest allowed now compile in about 75 ms.
+ * agent waited; three of the heaviest allowed now compile in about 75 ms.
  */
 export const MAX_FORM_PATTERN_WEIGHT = 12_000;
 

@@ -1,7 +1,7 @@
 /**
  * Limits on what one prompt carries, shared by the bridge's schemas (shared/bridge.ts) and the composer. In a module
  * of their own so the renderer can read them without importing the bridge's zod schemas: that one import of two
- * constants put all of zod into the renderer's start-up JavaScript (issue 13, bench scenarios e and f).
+ * constants put all of zod into the renderer's start-up JavaScript (docs/performance.md).
  */
 
 /** Attachments one prompt may carry: enough for a handful of files and screenshots. */

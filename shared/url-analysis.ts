@@ -66,7 +66,7 @@ export const LONG_URL_LENGTH = 2048;
  * Characters of a URL Switchboard analyses, shows or opens. Web servers commonly refuse a request line over 8 KiB
  * (nginx's default header buffer, Apache's `LimitRequestLine` of 8190), so no page a user could sign in to needs
  * more; twice that leaves room. Past it the address is refused before it is parsed: a 7.5 MB internationalized
- * address once held the main thread 40–58 times as long as an ordinary one (hostile review, session 21).
+ * address once held the main thread 40–58 times as long as an ordinary one.
  */
 export const MAX_URL_CHARS = 16_384;
 

@@ -1,5 +1,5 @@
 /**
- * Text that cannot lie (issue 8 scope 8): invisible formatting characters in agent-supplied text are shown as
+ * Text that cannot lie: invisible formatting characters in agent-supplied text are shown as
  * visible markers such as `⟨U+202E⟩`, never applied. A right-to-left override can make "evil\u202Eexe.txt"
  * read as "eviltxt.exe"; a zero-width space can make two different names look identical; Unicode tag
  * characters can carry a whole hidden instruction. Pure: no Node, no DOM; used by main and the renderer.

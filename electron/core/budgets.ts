@@ -1,5 +1,5 @@
 /**
- * Every limit Switchboard puts on what one agent sends (issue 8, scope 2 and 3), in one place, each with
+ * Every limit Switchboard puts on what one agent sends, in one place, each with
  * its reason. An agent is a program the user chose to run, but what it sends is untrusted: each budget
  * below keeps one agent's input from costing the user another agent, a session or a typed answer.
  * docs/isolation.md explains the model these numbers serve.
@@ -26,7 +26,7 @@ export const WORKER_STACK_MB = 4;
 /**
  * Steps of one plan kept for display. Real agents' plans run to a few dozen steps, and every step is a row the
  * renderer draws again on each plan update: one update of 20 000 steps (1.2 MB, well under a line's budget)
- * froze the page, every agent's, for 34 s (hostile review, session 19). Past this the steps are counted, not kept.
+ * froze the page, every agent's, for 34 s. Past this the steps are counted, not kept.
  */
 export const MAX_PLAN_STEPS = 200;
 

@@ -4,7 +4,7 @@
  * Leading edge: the first event after a quiet period goes out on the next turn of the event loop (after the
  * rest of the input being processed now), not an interval later, so a lone card or status change reaches the
  * user at once; only events that follow within `intervalMs` of a batch wait for the next one. Measured by
- * `npm run bench` (elicitation overhead, issue 13): a trailing-only timer added one whole interval to every
+ * `npm run bench` (elicitation overhead): a trailing-only timer added one whole interval to every
  * round trip.
  *
  * Requests do not wait for the period: an event about a request (a card arriving, changing or going, a notice,
@@ -109,7 +109,7 @@ type TranscriptEvent = Extract<BridgeEvent, { type: 'transcript' }>;
 /**
  * One session's transcript changes within a batch: upserts merge by entry, and appended text joins the
  * entry it extends (inside a pending upsert, or the pending append for it). Linear in the changes: text
- * is gathered in lists and joined once, when the batch is delivered (it was quadratic, issue 8 scope 3).
+ * is gathered in lists and joined once, when the batch is delivered (it was quadratic).
  */
 class TranscriptBatch {
   private readonly upserts = new Map<string, TranscriptEntry>();

@@ -1,5 +1,5 @@
 /**
- * What the demo agent offers around its scenarios (issue 11, scope 7): session modes (v1), config options
+ * What the demo agent offers around its scenarios: session modes (v1), config options
  * (a model picker, a boolean "Fast replies"; in v2 the mode is a config option too), MCP servers it was
  * given, usage after each turn, and what a prompt carried besides text. Shared by the v1 and v2 agents.
  */

@@ -228,7 +228,7 @@ export function startSwitchboard(electron: ElectronMainApi, options: StartOption
           },
         },
         config,
-        // issue 10: the demo agent keeps its own sessions in the user-data folder.
+        // The demo agent keeps its own sessions in the user-data folder.
         builtinAgents: {
           demo: { ...utilityDemoAgent(electron.utilityProcess, paths.demoAgent), env: { DEMO_AGENT_DATA_DIR: join(app.getPath('userData'), 'demo-agent') } },
         },

@@ -1,5 +1,5 @@
 /**
- * The working-folder picker (issue 11, scope 4): Electron's open dialog, folders only, attached to the
+ * The working-folder picker: Electron's open dialog, folders only, attached to the
  * main window. The check of the chosen folder (exists, is a folder, readable) is core code
  * (`electron/core/sessions/working-folder.ts`), the same in the harness, which has a text field only.
  */

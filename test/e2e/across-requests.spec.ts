@@ -4,7 +4,7 @@ import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } 
 import type { Harness } from '../harness/server';
 import type { CommandResults } from '../../shared/bridge';
 
-// Everything across request cards (issue 12, scopes 4–7): notices that name things once and go away, one
+// Everything across request cards: notices that name things once and go away, one
 // notification for requests sent together, the keyboard route from one waiting request to the next, focus that
 // never drops to <body>, and the agent actions menu.
 
@@ -197,7 +197,7 @@ test.describe('agent actions menu', () => {
   });
 
   test('after Restart the old session stays readable but says it ended and takes no prompt', async ({ app }) => {
-    // Fresh-user review: the old tab looked usable and only Enter said "This session ended when its agent stopped".
+    // The old tab looked usable and only Enter said "This session ended when its agent stopped".
     await startSessionAndPrompt(app, 'Alpha', 'hello');
     const message = app.getByRole('textbox', { name: 'Message', exact: true });
     await expect(app.getByRole('log', { name: 'Transcript' })).toContainText('hello');
@@ -252,7 +252,7 @@ test.describe('a record of what you answered', () => {
     await expect(record).toContainText('You declined');
     const notice = notices(app).getByText('You declined Demo agent’s request.');
     await expect(notice).toBeVisible();
-    // The step is offered once, on the record, which stays (designer's review: it was on the notice too).
+    // The step is offered once, on the record, which stays (it was on the notice too).
     await expect(app.getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(1);
     await expect(notices(app).getByRole('button', { name: 'Tell the agent why…' })).toHaveCount(0);
     await record.getByRole('button', { name: 'Tell the agent why…' }).click();

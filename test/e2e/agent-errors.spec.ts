@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { axeViolations } from './axe';
 import { appActions, expect, test } from './fixtures';
 
-// Errors that help (issue 12, scope 9): a failed start shows the agent's last stderr lines (redacted, spec
+// Errors that help: a failed start shows the agent's last stderr lines (redacted, spec
 // E-PRIV-1) and a way to its log, and suggests Edit when the command is wrong; the Zed import says why per entry.
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Agents' });
@@ -15,14 +15,14 @@ const PLANTED_KEY = 'sk-ant-api03-plantedSecretValue0123456789';
 test.describe('a program that is not an ACP agent', () => {
   test.use({ agentsConfig: { agents: [{ id: 'cat', name: 'Cat', command: '/bin/cat', args: [], env: {} }], urlMode: 'app-window' } });
 
-  // Designer's review (session 18): the pane offered only Restart agent, which cannot fix a wrong command.
+  // The pane offered only Restart agent, which cannot fix a wrong command.
   test('says what to check and offers Edit, not only Restart', async ({ app }) => {
     await sidebar(app).getByRole('button', { name: 'Cat', exact: true }).click();
     await expect(header(app)).toContainText('Cat did not answer the ACP handshake');
-    // The sidebar says it in a few words; the whole sentence is the pane's (designer's review, session 19).
+    // The sidebar says it in a few words; the whole sentence is the pane's.
     await expect(sidebar(app).locator('.agent-status')).toHaveText('Did not speak ACP');
     const fix = header(app).getByRole('group', { name: 'Check that it speaks ACP' });
-    // What to check is said once, in the pane's sentence, not again in the box (new-user review).
+    // What to check is said once, in the pane's sentence, not again in the box.
     await expect(header(app)).toContainText('many agents need a flag or an ACP adapter for that');
     expect((await header(app).innerText()).match(/ACP adapter/g)).toHaveLength(1);
     await expect(fix).toHaveText(/^Check that it speaks ACP\s*Edit Cat$/);

@@ -45,7 +45,7 @@ interface Fixtures {
    * Starts a harness for this test (a spec that restarts one calls it again). Every harness it started is closed only
    * after the test's browser context, so what Playwright records of a failed test's page at its end (the
    * error-context snapshot, the trace's last frames) is a page whose harness is still up: closed first, every such
-   * page said "Lost the connection… Reconnecting…" (session 20, item 1), after the log was attached.
+   * page said "Lost the connection… Reconnecting…", after the log was attached.
    */
   startHarness: (options: HarnessOptions) => Promise<Harness>;
   harness: Harness;
@@ -80,7 +80,7 @@ export const test = base.extend<Fixtures>({
     if (!existsSync(resolve('out/renderer/index.html')) || !existsSync(resolve('out/main/demo-agent.js'))) {
       throw new Error('The app is not built: run `npm run build` first (npm test does).');
     }
-    // Agents start while the page loads, as before session 17: the specs' waits for "Ready" were sized for that, and
+    // Agents start while the page loads, as they once did: the specs' waits for "Ready" were sized for that, and
     // under load (from source, each connection worker compiles its TypeScript) the app's order left them short.
     // The app's order is the CLI's and the bench's; test/integration/start-order.test.ts covers it.
     const harness = await startHarness({
@@ -136,7 +136,7 @@ export function appActions(page: Page) {
   return page.getByRole('region', { name: 'Switchboard' });
 }
 
-/** The narrow window's Session / Requests switch (below 761 px with a request waiting; issue 12 scope 1). */
+/** The narrow window's Session / Requests switch (below 761 px with a request waiting). */
 export function paneTabs(page: Page) {
   return page.getByRole('tablist', { name: 'Show' });
 }

@@ -47,7 +47,7 @@ test.describe('answering a form', () => {
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
   });
 
-  // Designer's review (session 19): the review listed every empty optional field as "(not sent)" and opened wherever
+  // The review listed every empty optional field as "(not sent)" and opened wherever
   // the Review button had been, mid-card. Now it shows what will be sent (spec E-FORM-4, E-FORM-8), one line for the
   // rest, and comes into view from its top.
   test('the review lists only what will be sent, counts the empty optional fields in one line, and opens at its top', async ({ app }) => {
@@ -79,7 +79,7 @@ test.describe('answering a form', () => {
     expect(header.y, 'the card header is at the top of the queue').toBeLessThanOrEqual(view.y + 1);
   });
 
-  // Designer's review (session 19): an empty date picker showed mm/dd/yyyy in the text colour and read as filled in.
+  // An empty date picker showed mm/dd/yyyy in the text colour and read as filled in.
   test('an empty date or date-and-time field shows its format in the placeholder colour, a filled one in the text colour', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     const form = card(app, 'Demo agent');
@@ -178,7 +178,7 @@ test.describe('requests that end without an answer', () => {
     // for the user (spec E-CXL-3, E-RES-3). Whatever happens, the typed text is never lost.
     await expect(app.locator('.session-header').getByText(/Stopped by you/)).toBeVisible();
     await expect(form).toContainText('still here');
-    // Issue 12: when the agent then withdraws it, the card says who ended it: the user, not the agent.
+    // When the agent then withdraws it, the card says who ended it: the user, not the agent.
     await expect(form).toContainText('You stopped the turn', { timeout: 10_000 });
     await expect(form).not.toContainText('Withdrawn by the agent');
   });

@@ -23,7 +23,7 @@ const test = base.extend<{ dataDir: string }>({
   },
 });
 
-// Sessions that last (issue 10), as a user meets them: the harness restarted on the same `--data` folder,
+// Sessions that last, as a user meets them: the harness restarted on the same `--data` folder,
 // the History view, Resume, the agent's own sessions (loaded with a replay), close and delete, the resume
 // rule E-CXL-5, and a corrupt history moved aside. Over both protocol versions of the real demo agent.
 
@@ -66,7 +66,7 @@ for (const { label, env } of [
       await expect(transcript(page)).toContainText("I'm the Switchboard demo agent");
 
       await open(page); // Switchboard (and the agent) restart on the same --data folder
-      // The agent pane has no tab now, but says the session is in History and leads there (new-user review).
+      // The agent pane has no tab now, but says the session is in History and leads there.
       await expect(page.getByText('No open session with Demo agent.')).toBeVisible();
       await expect(page.getByText('or reopen one from History (1 saved).')).toBeVisible();
       await expect(page.getByText('No session with Demo agent yet.')).toHaveCount(0);
@@ -140,7 +140,7 @@ for (const { label, env } of [
       const tabs = page.getByRole('navigation', { name: 'Sessions' });
       await expect(tabs).toContainText('Session 1');
       await page.getByRole('button', { name: 'History', exact: true }).click();
-      // Fresh-user review: History said "Session in tmp" where the tab said "Session 1". One naming everywhere.
+      // History said "Session in tmp" where the tab said "Session 1". One naming everywhere.
       const row = history(page).getByRole('button', { name: /^Session 1\b/ });
       await expect(row).toBeVisible();
       await expect(history(page)).not.toContainText('Session in');
@@ -184,7 +184,7 @@ for (const { label, env } of [
       const form = card(page, 'Demo agent');
       await form.getByLabel('Project name').fill('still-here');
 
-      // Resume session 1: v2 sends an idle snapshot that still says "cancelled"; v1 resumes without one.
+      // Resume the first session: v2 sends an idle snapshot that still says "cancelled"; v1 resumes without one.
       await page.getByRole('button', { name: 'History', exact: true }).click();
       await history(page).getByRole('button', { name: /^permission.*Ended/ }).click();
       await history(page).getByRole('button', { name: 'Resume' }).click();

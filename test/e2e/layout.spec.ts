@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { appActions, card, demoAgents, expect, paneTabs, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
-// Layout at every width from 640 px (issue 12 scope 1), measured: bounding boxes, not pictures. At 800×600 the
+// Layout at every width from 640 px, measured: bounding boxes, not pictures. At 800×600 the
 // transcript keeps at least half the height whatever is waiting, and the card keeps its header and actions on
 // screen while its body scrolls; below 761 px the session and the requests take turns under a switch; no width
 // from 640 to 1920 leaves a blank region; a notice never moves the session.
@@ -62,7 +62,7 @@ test.describe('800×600 with a request waiting', () => {
   test.use({ viewport: { width: 800, height: 600 } });
 
   for (const waiting of WAITING) {
-    // issue 12 scope 1: "at 800×600 the transcript keeps at least half the height" (it was 234 px with a form).
+    // "at 800×600 the transcript keeps at least half the height" (it was 234 px with a form).
     test(`with ${waiting.kind} waiting the transcript keeps half the height and the card its header and buttons`, async ({ app }) => {
       await startSessionAndPrompt(app, 'Demo agent', waiting.prompt);
       const request = card(app, 'Demo agent');
@@ -74,11 +74,11 @@ test.describe('800×600 with a request waiting', () => {
       expect(log.y - main.y, 'room taken above the transcript').toBeLessThanOrEqual(160);
 
       // The card's header and actions are on screen, and stay there with its body scrolled to the end (sticky,
-      // issue 12 scope 2): the body scrolls, the card is not shrunk to fit.
+      // The body scrolls, the card is not shrunk to fit.
       const header = request.getByRole('heading', { name: 'Demo agent' });
       const controls = [header, ...waiting.buttons.map((name) => request.getByRole('button', { name, exact: true }))];
       for (const control of controls) await expectOnScreen(control, `${await control.textContent()} before scrolling`);
-      // Designer's review, session 21: Decline and Cancel wrapped under Review. An answer and its two ways to say no
+      // Decline and Cancel wrapped under Review. An answer and its two ways to say no
       // are one row in the 280 px column (a permission's four choices keep to two rows, PermissionCard.css).
       if (waiting.prompt !== 'permission') {
         const rows = new Set<number>();
@@ -88,7 +88,7 @@ test.describe('800×600 with a request waiting', () => {
       const queueBody = app.getByRole('complementary').locator('.queue-body');
       await queueBody.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
       for (const control of controls) await expectOnScreen(control, `${await control.textContent()} scrolled to the end`);
-      // Each state said once (designer's note: "Ready", "Waiting for you" and "Working…" clashed above and below
+      // Each state said once ("Ready", "Waiting for you" and "Working…" clashed above and below
       // the transcript): the agent's Ready is the sidebar's, the turn's pause is the session bar's.
       await expect(app.getByRole('main').locator('.agent-header')).not.toContainText('Ready');
       await expect(app.getByRole('main')).not.toContainText('Working…');
@@ -101,7 +101,7 @@ test.describe('800×600 with a request waiting', () => {
     });
   }
 
-  // Designer's and fresh user's review, session 17: with a request still waiting, the notice covers none of the
+  // With a request still waiting, the notice covers none of the
   // card's buttons either (a second form waits after the first is declined).
   test('a notice covers no control of the session or of the card still waiting', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'two');
@@ -114,7 +114,7 @@ test.describe('800×600 with a request waiting', () => {
 });
 
 test.describe('a notice takes room and covers nothing', () => {
-  // Designer's and fresh user's review, session 17: at 640 and 800 the notices floated over the agent header, and
+  // At 640 and 800 the notices floated over the agent header, and
   // Restart agent and Sign in were hidden for the notice's 4–8 s. Now they sit in the flow above the composer: no
   // control on the page is under one, the agent header, the tabs and the composer stay where they were, and the
   // transcript only gives up its bottom edge.
@@ -175,7 +175,7 @@ test.describe('a notice takes room and covers nothing', () => {
 test.describe('800×600: the session’s chrome and the card header', () => {
   test.use({ viewport: { width: 800, height: 600 } });
 
-  // issue 12 scope 1, designer's note: "the card header wraps to four lines at 800".
+  // The card header must not wrap to four lines at 800.
   test('the card header takes two lines: agent · session on the first, the tool call cut on the second', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     const request = card(app, 'Demo agent');
@@ -196,7 +196,7 @@ test.describe('800×600: the session’s chrome and the card header', () => {
     await expect(request).toContainText('switchboard-demo-agent');
   });
 
-  // issue 12 scope 1, fresh user at 800×600: "the working-folder box shrinks to '/' and the session tab is clipped".
+  // At 800×600 the working-folder box must not shrink to '/' nor the session tab be clipped.
   test('with two sessions and a request, the tabs, the folder box and New session all fit and read', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     await expect(card(app, 'Demo agent')).toBeVisible();
@@ -219,7 +219,7 @@ test.describe('800×600: the session’s chrome and the card header', () => {
 test.describe('below 761 px: one pane at a time', () => {
   test.use({ viewport: { width: 640, height: 700 } });
 
-  // issue 12 scope 1: at 640 px the Requests band once stacked above the session and pushed the composer off screen.
+  // At 640 px the Requests band once stacked above the session and pushed the composer off screen.
   test('a request arriving is counted and announced but leaves the session and the typing where they are', async ({ app }) => {
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     await expect(requestsTab(app)).toHaveAccessibleName('Requests (1)');
@@ -288,7 +288,7 @@ test.describe('below 761 px: one pane at a time', () => {
   });
 
   test('a choice in the sidebar while Requests is in front brings the session pane forward', async ({ app }) => {
-    // Designer review: clicking History or an agent with Requests in front changed only the tab's label.
+    // Clicking History or an agent with Requests in front changed only the tab's label.
     await startSessionAndPrompt(app, 'Demo agent', 'form');
     await requestsTab(app).click();
     await expect(app.getByRole('complementary')).toBeVisible();
@@ -322,7 +322,7 @@ test.describe('below 761 px: one pane at a time', () => {
 test.describe('no blank regions from 640 to 1920 px', () => {
   test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
 
-  // issue 12 scope 1: "no blank regions" (below 761 px the layout once collapsed into a 176 px column).
+  // "no blank regions" (below 761 px the layout once collapsed into a 176 px column).
   test('the agents, the session and the requests tile the window at every width, with a request waiting or not', async ({ app }) => {
     test.setTimeout(60_000);
     await startSessionAndPrompt(app, 'Demo agent', 'form');
@@ -374,8 +374,8 @@ function overlap(a: { x: number; y: number; width: number; height: number }, b: 
   return a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 }
 
-// The polish issue 12 left (the designer's and the fresh user's lists, session 16), each measured.
-test.describe('what the designer and the fresh user found after issue 12', () => {
+// Layout polish, each point measured.
+test.describe('layout polish, each point measured', () => {
   test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
 
   test('“Waiting for you (N)” and its “1 new” pill are whole inside the sidebar at 640, 800 and 1440 px', async ({ app }) => {
@@ -409,7 +409,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     expect(actions.y, 'the second card’s buttons come after its body').toBeGreaterThanOrEqual(body.y + body.height - 0.5);
     await expect(second).not.toHaveAttribute('data-actions-pinned');
     // A tall card further down (a form from a second session), scrolled to the top of the queue's view: now its
-    // buttons stay in view while its body scrolls (issue 12 scope 2), and the cards above it no longer pin theirs.
+    // buttons stay in view while its body scrolls, and the cards above it no longer pin theirs.
     await app.getByRole('button', { name: /^New/ }).click();
     await expect(app.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Session 2/ })).toBeVisible({ timeout: 15_000 });
     await composer(app).fill('form');
@@ -471,7 +471,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await expect(signIn).toBeVisible();
     const header = app.getByRole('main').locator('.agent-header');
     expect((await box(header)).height, 'the agent header’s height (it was 105 px)').toBeLessThanOrEqual(72);
-    // spec E-REQ-7: what the agent reported is said to be its own word (hostile review, session 20: an agent called
+    // spec E-REQ-7: what the agent reported is said to be its own word (an agent called
     // itself "Switchboard (system)", and the header showed that under its name as if Switchboard said it).
     await expect(header).toContainText(/Calls itself switchboard-demo-agent, version \d/);
     // The description stays the button's, for assistive tech, folded or not.
@@ -499,7 +499,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     await app.keyboard.press('Escape');
     await expect(description).toBeHidden();
     await expect(about).toBeFocused();
-    // A click anywhere else folds it too (a new user's finding, session 27: it stayed over the bars below).
+    // A click anywhere else folds it too (it used to stay over the bars below).
     await about.click();
     await expect(description).toBeVisible();
     await header.getByRole('heading', { name: 'Demo agent' }).click();
@@ -534,12 +534,12 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     const rest = await box(history.locator('.history-detail-empty'));
     expect(rest.x, 'the placeholder starts at the list’s edge').toBeCloseTo(list.x + list.width, 0);
     expect(rest.x + rest.width, 'and reaches the session area’s right edge').toBeCloseTo(main.x + main.width, 0);
-    // History's own header is one line: its title and the search (designer's review, session 21).
+    // History's own header is one line: its title and the search.
     expect((await box(history.locator('.history-head'))).height, 'History’s own header').toBeLessThanOrEqual(60);
     // Choosing a session puts it there.
     await history.getByRole('button', { name: /plan/ }).first().click();
     await expect(placeholder).toHaveCount(0);
-    // Designer's review, session 21: the chosen session's header took 188 px at 800 px. Compact now: the title and
+    // The chosen session's header took 188 px at 800 px. Compact now: the title and
     // its actions, then the facts and the state on one line (two rows and the actions at narrower widths).
     const head = history.locator('.history-detail-head');
     await expect(head.getByRole('button', { name: 'Go to session' })).toBeVisible();
@@ -549,7 +549,7 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
     expect((await box(head)).height, 'the chosen session’s header at 800×600').toBeLessThanOrEqual(120);
   });
 
-  // Designer's review, session 21: with nothing from the selected agent, the column spent 280 px at 800 px on
+  // With nothing from the selected agent, the column spent 280 px at 800 px on
   // "Nothing waiting". Now narrow, it says so plainly and leads to the other agent's request; its landmark and
   // heading keep the agent's name for screen readers.
   test('an agent with nothing waiting gets a narrow Requests column that leads to the other agents’ requests', async ({ app }) => {
@@ -612,10 +612,10 @@ test.describe('what the designer and the fresh user found after issue 12', () =>
   });
 });
 
-test.describe('what the designer found in session 17', () => {
+test.describe('notices, tabs and badges that read as meant', () => {
   test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
 
-  // Designer's review, session 17: the sidebar's "not seen yet" dot sat over the corner of the count and hid part of it.
+  // The sidebar's "not seen yet" dot sat over the corner of the count and hid part of it.
   test('the unseen dot sits beside an agent’s count, not on it', async ({ app }) => {
     await startSessionAndPrompt(app, 'Beta', 'form');
     await expect(card(app, 'Beta')).toBeVisible();
@@ -634,7 +634,7 @@ test.describe('what the designer found in session 17', () => {
 });
 
 test.describe('the agent header’s sign-in in a tight header', () => {
-  // Designer's review, session 17: at 800 px beside a request the button read "Sign in …". The only method now reads
+  // At 800 px beside a request the button read "Sign in …". The only method now reads
   // "Sign in" whole; its name (and tooltip) keep the method's.
   for (const [width, height] of [
     [640, 700],
@@ -663,7 +663,7 @@ test('with room, the sign-in reads in full, “Sign in with Demo sign-in”', as
 });
 
 test.describe('the message box’s placeholder', () => {
-  // Designer's review, session 17: at 800 px beside a request the placeholder was cut after its first line.
+  // At 800 px beside a request the placeholder was cut after its first line.
   for (const [width, height] of REVIEW_WINDOWS) {
     test(`fits its box at ${width}×${height} with a request waiting`, async ({ app }) => {
       await app.setViewportSize({ width, height });
@@ -687,7 +687,7 @@ test.describe('the message box’s placeholder', () => {
 test.describe('640 px: the Session / Requests switch', () => {
   test.use({ viewport: { width: 640, height: 700 } });
 
-  // Designer's review, session 17: in light theme the amber Requests tab read as the selected one.
+  // In light theme the amber Requests tab read as the selected one.
   for (const theme of ['light', 'dark'] as const) {
     test(`in the ${theme} theme only the selected tab is filled; waiting requests show in the tab's colour and dot`, async ({ app }) => {
       await app.emulateMedia({ colorScheme: theme });
@@ -704,7 +704,7 @@ test.describe('640 px: the Session / Requests switch', () => {
   }
 });
 
-test.describe('Tab order (designer’s review, session 19)', () => {
+test.describe('Tab order', () => {
   // Sign in came only after the whole sidebar: its foot (Add agent … Settings) sat before the agent pane.
   for (const [width, height] of REVIEW_WINDOWS) {
     test(`at ${width}×${height} Tab reaches Sign in and New session right after the agents, and Switchboard’s own actions after the pane`, async ({ app }) => {
@@ -732,7 +732,7 @@ test.describe('Tab order (designer’s review, session 19)', () => {
   }
 });
 
-test.describe('what the designer found in session 19', () => {
+test.describe('compact headers and bars that keep their room', () => {
   test.describe('800×600 beside a request', () => {
     test.use({ viewport: { width: 800, height: 600 } });
 
@@ -773,8 +773,8 @@ test.describe('what the designer found in session 19', () => {
       await startSessionAndPrompt(app, 'Demo agent', 'form');
       const bar = app.locator('.session-header');
       await expect(bar).toContainText('Waiting for you');
-      // Beside the Requests column the pickers wait behind one button at the bar's end (designer's review,
-      // session 21: with usage and Show it the bar wrapped to two lines here).
+      // Beside the Requests column the pickers wait behind one button at the bar's end (with usage
+      // and Show it the bar wrapped to two lines here).
       const mode = bar.getByRole('button', { name: 'Session settings' });
       // Measured from the bar's right end: the Requests column may close on Stop and widen the session.
       const place = async () => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { appActions, card, demoAgents, expect, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
-// How the app looks and whether everyone can use it (issue 12, "checks that keep it so"): axe-core on every main
+// How the app looks and whether everyone can use it: axe-core on every main
 // screen in both themes with no moderate, serious or critical violation, and screenshot comparisons of two stable screens at
 // 640, 800 and 1440 px in light and dark. With UPDATE_README_SCREENSHOTS=1 the 1440 px shots are also written to
 // docs/screenshots/ for the README (only then, so that a test run leaves the working tree as it found it).
@@ -144,7 +144,7 @@ async function expectNotTruncated(locator: ReturnType<Page['locator']>, what: st
 test.describe('layout at every width', () => {
   test.use({ agentsConfig: demoAgents(['Demo agent', 'Beta']) });
 
-  // Known bugs (issue 12): New session clipped at 800 px on first load; at 800×600 with a form waiting the
+  // Known bugs: New session clipped at 800 px on first load; at 800×600 with a form waiting the
   // session bar ran out of the window ("Fast repl"), the agent's name read "De…" and the session pill was cut.
   test('New session, the session bar and the agent’s name fit at 640 and 800 px, with and without a request', async ({ app }) => {
     const sidebar = app.getByRole('navigation', { name: 'Agents' });
@@ -161,7 +161,7 @@ test.describe('layout at every width', () => {
       await app.setViewportSize({ width, height });
       const where = `at ${width}×${height} with a form waiting`;
       await expectInside(newSession, main, `New session ${where}`);
-      // A compact session keeps its settings behind one button (designer's review, session 19); open, they fit too.
+      // A compact session keeps its settings behind one button; open, they fit too.
       const menu = app.getByRole('button', { name: 'Session settings' });
       if (await menu.isVisible()) {
         await expectInside(menu, main, `the session settings button ${where}`);

@@ -1,6 +1,6 @@
 import { card, expect, startSessionAndPrompt, test } from './fixtures';
 
-// What a new user trying the app from the README ran into (session 19).
+// First steps from the README: a focused field stays in view.
 
 test.describe('a focused field stays in view', () => {
   test('at 800×600, Enter on a form with a required field empty leaves the focused field uncovered', async ({ app }) => {
@@ -84,7 +84,7 @@ test.describe('the new-session form beside session tabs', () => {
       return (copy.textContent ?? '').trim();
     });
 
-  // New user's review (session 19): at 640 px the folder box's label went and "New session" read "New".
+  // At 640 px the folder box's label went and "New session" read "New".
   for (const [width, height, label, button] of [
     [640, 700, 'Folder', 'New session'],
     [1440, 900, 'Working folder', 'New session'],

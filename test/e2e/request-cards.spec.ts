@@ -4,7 +4,7 @@ import type { Harness } from '../harness/server';
 import { axeViolations } from './axe';
 import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 
-// Inside a request card (issue 12, scopes 2, 3 and 5): the header and the actions stay on screen however long the
+// Inside a request card: the header and the actions stay on screen however long the
 // request, long content scrolls in regions of its own, Decline and Cancel say what they do, risk changes the
 // default answer, and the card answers to Escape and Enter.
 
@@ -98,7 +98,7 @@ test.describe('a long request', () => {
     await startSessionAndPrompt(app, 'Demo agent', 'long');
     await expect(longForm(app)).toBeVisible();
     const record = transcript(app).getByRole('group', { name: 'Form request' }).first();
-    // Folded (the card's component and limit), not dozens of lines of the message (new-user review, 46-long.png).
+    // Folded (the card's component and limit), not dozens of lines of the message.
     const showAll = record.getByRole('button', { name: /^Show all \(/ });
     await expect(showAll).toHaveAttribute('aria-expanded', 'false');
     // It names the whole message's size, as the card does, though the record keeps only its start.
@@ -126,7 +126,7 @@ test.describe('a long request', () => {
 });
 
 test('a card header reads as words: the agent, then ", session" and its name, with no separator read aloud', async ({ app }) => {
-  // spec E-REQ-7; new user's review, session 23: the drawn "·" was read before the hidden ", session ".
+  // spec E-REQ-7: the drawn "·" was read before the hidden ", session ".
   await startSessionAndPrompt(app, 'Demo agent', 'form');
   const header = card(app, 'Demo agent').locator('header');
   await expect(header.locator('.card-session')).toBeVisible();
@@ -156,7 +156,7 @@ test.describe('choices that say what they do', () => {
     await expect(decline).not.toHaveClass(/button-primary/);
   });
 
-  // Designer's review, session 17: the notice said "declined" after a permission's Reject. spec E-RES-1: decline,
+  // The notice said "declined" after a permission's Reject. spec E-RES-1: decline,
   // cancel and a permission's reject option are three different answers, and the notice names the one given.
   test('the notice after an answer says what the user did: declined a form, rejected a permission, nothing after Cancel', async ({ app }) => {
     const noticeStrip = app.getByRole('status', { name: 'Notices' });
@@ -292,7 +292,7 @@ async function actionRow(request: Locator): Promise<{ name: string; top: number;
 }
 
 test.describe('one button order on every card', () => {
-  // Designer's review (session 19): each card kind placed its buttons its own way (a permission's Reject among the
+  // Each card kind placed its buttons its own way (a permission's Reject among the
   // allows, a lookalike's second question without Decline or Cancel, Dismiss at the start). Now the card's answer
   // leads at the row's start and the ways to say no (Decline or Reject, then Cancel; Dismiss on a card that is over)
   // end it, on one row, whatever the window (spec E-RES-1: decline and cancel always offered while pending).

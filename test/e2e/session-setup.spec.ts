@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { demoAgents, expect, test } from './fixtures';
 
-// Issue 11 as a user meets it: MCP servers defined once and chosen per agent, the session bar's pickers
+// Session setup as a user meets it: MCP servers defined once and chosen per agent, the session bar's pickers
 // (a refusal shown beside the control), the working-folder check, slash commands from the keyboard, @
 // mentions, and a display terminal. The built renderer in Chromium, the real core and the demo agent.
 

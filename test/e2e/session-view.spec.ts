@@ -37,7 +37,7 @@ test.describe('permission requests', () => {
     await expect(transcript(app)).toContainText('You chose: Reject.');
     await expect(app.getByRole('article', { name: 'Request from Demo agent' })).toHaveCount(0);
     // The agent reports the refused tool call `failed` (all ACP v1 has for it); the user sees what they did, in a
-    // neutral pill, not a red "Failed" (designer's review, session 17).
+    // neutral pill, not a red "Failed".
     const toolCall = transcript(app).getByRole('group', { name: 'Tool call: Delete the build folder' });
     await expect(toolCall).toContainText('Rejected by you');
     await expect(toolCall).not.toContainText('Failed');
@@ -100,7 +100,7 @@ for (const { label, env } of [
       await startSessionAndPrompt(app, 'Demo agent', 'plan');
       const log = transcript(app);
 
-      // The plan as a checklist whose steps all end completed (issue "A complete ACP client", scope 1).
+      // The plan as a checklist whose steps all end completed.
       const plan = log.getByRole('group', { name: 'Plan' });
       await expect(plan).toContainText('3 of 3 done');
       await expect(plan.getByRole('listitem')).toHaveCount(3);
@@ -159,7 +159,7 @@ test.describe('foreground state (v2: reported by the agent)', () => {
     await expect(header).toContainText('Idle');
     await expect(header).not.toContainText('Waiting for you');
     await expect(header).not.toContainText('(derived)');
-    // One status (designer's review, session 17: "Idle  Finished"): a turn that ended normally is just idle.
+    // One status ("Idle  Finished"): a turn that ended normally is just idle.
     await expect(header.locator('.fg')).toHaveText('Idle');
   });
 });
@@ -184,7 +184,7 @@ test.describe('foreground state (v1: derived by Switchboard)', () => {
 });
 
 test.describe('a message typed while the agent’s turn goes on', () => {
-  // Fresh user's trial, session 17: a prompt typed while a request waited stayed unsent, with no word why. ACP allows
+  // A prompt typed while a request waits must not stay unsent with no word why. ACP allows
   // one prompt turn at a time per session, and a turn waiting on the user is still going (spec E-STATE-1): the
   // message is kept, and the composer says why it is not sent and what to do.
   test('is kept with a plain reason and a way to the request, and sends once the turn is over', async ({ app }) => {

@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { appActions, expect, test } from './fixtures';
 
-// The Settings view (issue 9's gap: the menu's Settings command had nothing to show; issue 12, scope 8 puts the
-// theme there): reachable from the menu command, a sidebar button and Ctrl+, ; theme and automatic updates.
+// The Settings view (where the menu's Settings command leads, and where the theme is chosen): reachable from the menu command, a sidebar button and Ctrl+, ; theme and automatic updates.
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Agents' });
 const settings = (page: Page) => page.getByRole('dialog', { name: 'Settings', exact: true });
@@ -29,7 +28,7 @@ test('the sidebar button opens Settings; the theme applies at once and is kept a
 test('automatic updates in a copy that can never update: disabled, with the reason as its description', async ({ app }) => {
   await appActions(app).getByRole('button', { name: 'Settings', exact: true }).click();
   const updates = settings(app).getByRole('checkbox', { name: 'Check for updates automatically' });
-  // Fresh-user review: the box stayed live in the harness, which never updates. The reason is main's one sentence
+  // The box stayed live in the harness, which never updates. The reason is main's one sentence
   // (update-availability.ts), and it is the checkbox's description, not a hidden aside.
   await expect(updates).toBeDisabled();
   await expect(updates).toHaveAccessibleDescription(/This is not an installed copy of Switchboard, so it never checks for updates\./);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoAgents, expect, test, startSessionAndPrompt } from './fixtures';
 
-// Issue 12 (fresh-user review) and issue 13 scope 3: a transcript pinned to its newest text stays pinned through
+// A transcript pinned to its newest text stays pinned through
 // layout shifts (rows measured, the markdown chunk loading, the composer growing), through a reload, and through
 // clicks on controls inside it; only the user's own scroll up unpins it, and "Jump to latest" or sending a message
 // pins it again.
@@ -83,7 +83,7 @@ test.describe('following the newest text', () => {
     await app.setViewportSize({ width: 1440, height: 900 });
   });
 
-  // issue 12 (fresh-user review): after a reload the transcript opened ~1,400 px above the end with "Jump to
+  // After a reload the transcript opened ~1,400 px above the end with "Jump to
   // latest": the page clock restarts at 0 on load, and the first 800 ms of layout shifts read as the user's scroll.
   test('after a reload it opens at the newest text and follows the next reply', async ({ app }) => {
     await pinnedWithRecords(app);
@@ -99,7 +99,7 @@ test.describe('following the newest text', () => {
     await expectPinned(app);
   });
 
-  // issue 12 (fresh-user review): clicking "Tell the agent why…" in a record scrolled the transcript up. A click on
+  // Clicking "Tell the agent why…" in a record scrolled the transcript up. A click on
   // a control inside the transcript is not a scroll, whatever layout it causes.
   test('a click on a control inside it keeps it pinned, and the reply to what it started is followed', async ({ app }) => {
     const log = await pinnedWithRecords(app);
@@ -139,7 +139,7 @@ test.describe('following the newest text', () => {
     await expectPinned(app);
   });
 
-  // Designer's review, session 17: after scrolling up, the user sent a message and neither it nor the reply came
+  // After scrolling up, the user sent a message and neither it nor the reply came
   // into view. Sending is looking at the end again, as in any chat.
   test('sending a message while scrolled up brings the view back to the end and follows the reply', async ({ app }) => {
     const log = await pinnedWithRecords(app);
@@ -154,7 +154,7 @@ test.describe('following the newest text', () => {
     await expectPinned(app);
   });
 
-  // issue 12 (hostile review, second pass, item 11) and the follow rule of Transcript.tsx: moving focus back onto
+  // The follow rule of Transcript.tsx: moving focus back onto
   // an earlier control makes the browser scroll it into view; that is the user going back, so it unpins, and the
   // transcript must not jump back to the end under the focused control.
   test('Shift+Tab onto an earlier control unpins it, and the focused control stays in view', async ({ app }) => {
@@ -178,7 +178,7 @@ test.describe('following the newest text', () => {
   });
 });
 
-// The designer's report (session 17): the transcript stopped following while text streamed, with no scroll of
+// The transcript once stopped following while text streamed, with no scroll of
 // their own. One cause: when the content's end comes up (here a thought closed) the browser clamps scrollTop, and
 // when streamed text has grown the content again by the time that scroll event is dispatched, the view reads as
 // moved up from the end. Only a gesture of the user's may unpin it; a click on a control is none.

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { chunkText } from '../fixtures/bench-lines.mjs';
 
-// Issue 13, scope 3: a long transcript is virtualised (only what is in view is drawn), follows the newest text,
+// A long transcript is virtualised (only what is in view is drawn), follows the newest text,
 // lets the user scroll back, select and copy, and its markdown (a chunk loaded when first needed) loads under the
 // app's Content-Security-Policy. The scripted bench agent streams the replies (test/fixtures/bench-agent.mjs).
 
@@ -68,7 +68,7 @@ test('a long transcript draws only what is in view, follows the newest text, and
   await expect(log.getByText(`stream 80 turn-${TURNS - 1}`)).toBeInViewport();
 });
 
-// Issue 13: a request that arrives with streamed text is drawn first, with the transcript as it is on screen, and
+// A request that arrives with streamed text is drawn first, with the transcript as it is on screen, and
 // that text follows once the card has painted (renderer/src/state/draw-schedule.ts). Here the stream's last lines
 // and the request reach the app together and nothing else comes after them (the turn waits for the answer). In a
 // narrow window the session's pane stays in front and the card is not drawn, so no "seen" mark redraws the window

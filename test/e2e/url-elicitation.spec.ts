@@ -51,7 +51,7 @@ test.describe('URL mode', () => {
     const where = consent.getByRole('group', { name: 'Open in' });
     const inApp = where.getByRole('radio', { name: 'A Switchboard window' });
     const inBrowser = where.getByRole('radio', { name: 'Your browser' });
-    // Fresh-user review: the one hint under "Open in my browser instead" described the app window while unchecked,
+    // The one hint under "Open in my browser instead" described the app window while unchecked,
     // so it read as describing the checkbox's own choice. Each choice now carries its own description (spec E-URL-5).
     for (let round = 0; round < 2; round += 1) {
       await expect(inApp).toHaveAccessibleDescription('Starts signed out and forgets everything when closed.');
@@ -161,7 +161,7 @@ test.describe('signing in', () => {
     await consent.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(consent).toContainText('Continue in the window');
     await app.getByRole('button', { name: 'Cancel sign-in' }).click();
-    // Issue 12: it read "Done — the agent reports this is complete".
+    // It read "Done — the agent reports this is complete".
     await expect(consent).toContainText('You cancelled the sign-in');
     await expect(consent).not.toContainText(/Done|complete/);
     await expect(consent.getByRole('button')).toHaveText(['Dismiss']);
@@ -171,7 +171,7 @@ test.describe('signing in', () => {
 test.describe('URL mode in the harness as the CLI runs it', () => {
   test.use({ urlOpensRecordedOnly: true });
 
-  // Fresh user's trial, session 17: in the harness nothing opens after Open, yet the card said "The page is open in a
+  // In the harness nothing opens after Open, so the card must not say "The page is open in a
   // separate Switchboard window". spec E-URL-6: after consent the card says how to carry on; here that is to open
   // the recorded address yourself, since this copy opens nothing.
   test('after Open the card says nothing opened, that the agent was told you agreed, and shows the address to open', async ({ app, harness, request, context }) => {
@@ -186,8 +186,8 @@ test.describe('URL mode in the harness as the CLI runs it', () => {
     await expect(consent.locator('.url-facts .code-text')).toHaveText(recorded.url);
     // The session's record says what the user did, not that a page opened.
     await expect(app.getByRole('log', { name: 'Transcript' }).getByRole('group', { name: 'Page to open request' })).toContainText('You agreed to open the page');
-    // Reopen would only record it again; Cancel stays, and the address can be copied (designer's review,
-    // session 19: the user had to select it by hand), with the keyboard alone.
+    // Reopen would only record it again; Cancel stays, and the address can be copied (rather than
+    // selected by hand), with the keyboard alone.
     await expect(consent.getByRole('button')).toHaveText(['Copy address', 'Cancel']);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await consent.getByRole('button', { name: 'Copy address' }).focus();

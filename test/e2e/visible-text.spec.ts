@@ -1,6 +1,6 @@
 import { card, expect, startSessionAndPrompt, test } from './fixtures';
 
-// Text that cannot lie (issue 8 scope 8; docs/isolation.md): the demo agent's spoof scenario sends the file name
+// Text that cannot lie (docs/isolation.md): the demo agent's spoof scenario sends the file name
 // "evil\u202Eexe.txt" — which reads as "eviltxt.exe" once its right-to-left override is applied — in a reply, a
 // plan entry, a tool call title and a form. Everywhere it is drawn, the override is shown as ⟨U+202E⟩.
 

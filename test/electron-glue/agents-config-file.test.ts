@@ -45,7 +45,7 @@ describe('agents config file', () => {
   });
 
   it.each([
-    // Issue 12, scope 9: where the JSON breaks, as a line and column in words.
+    // Where the JSON breaks, as a line and column in words.
     ['not JSON', '{\n  "agents": [ ', 'is not JSON. Line 2, column 15: expected a closing ].'],
     ['not valid', JSON.stringify({ agents: [{ id: 'x', name: 'X' }] }), 'agents.0 needs either a "command"'],
   ])('shows the reason and starts with the default config, leaving a file that is %s untouched', async (_kind, text, reason) => {

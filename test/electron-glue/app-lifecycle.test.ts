@@ -253,7 +253,7 @@ describe('app lifecycle', () => {
     expect(child.posted.at(-1)).toBeNull();
     child.emit('exit', 0);
     expect(await stopped).toMatchObject({ code: 0, message: 'The demo agent exited.' });
-    // issue 10: the demo agent keeps its own sessions, and Switchboard its history, in the user-data folder.
+    // The demo agent keeps its own sessions, and Switchboard its history, in the user-data folder.
     expect(demo.env).toEqual({ DEMO_AGENT_DATA_DIR: join(userData, 'demo-agent') });
     expect(options.historyFile).toBe(join(userData, 'history.sqlite'));
     expect(options.defaultCwd).toBe('/home/me');

@@ -80,7 +80,7 @@ describe('attention sink', () => {
     expect(notificationBody('Codex', 'permission')).toBe('Codex is asking you for permission');
   });
 
-  it('counts the requests one agent sent together in one notification (issue 12 scope 4)', () => {
+  it('counts the requests one agent sent together in one notification', () => {
     const { sink, window } = setUp();
     window?.blur();
     sink.itemArrived({ ...formFromClaude, count: 2 });

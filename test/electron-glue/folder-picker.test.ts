@@ -14,7 +14,7 @@ function fakeDialog(answer: { canceled: boolean; filePaths: string[] }) {
   return { dialog, calls };
 }
 
-// Issue 11, scope 4: the working-folder picker is Electron's own dialog, folders only, on the main window.
+// The working-folder picker is Electron's own dialog, folders only, on the main window.
 describe('the folder picker', () => {
   it('asks for a folder on the main window, starting where the field points, and returns it', async () => {
     const { dialog, calls } = fakeDialog({ canceled: false, filePaths: ['/home/me/project'] });

@@ -208,7 +208,7 @@ describe('attention', () => {
     expect(counts.at(-1)).toBe(2);
   });
 
-  it('gives requests one agent sends together one announcement that counts them (issue 12 scope 4)', async () => {
+  it('gives requests one agent sends together one announcement that counts them', async () => {
     const arrived: Array<Parameters<AttentionSink['itemArrived']>[0]> = [];
     const attention: AttentionSink = { itemArrived: (info) => arrived.push(info), waitingCount: () => {} };
     rig = await startRig([{ id: 'a', name: 'Loud' }, { id: 'b', name: 'Other' }], [], { attention });

@@ -1,5 +1,5 @@
 /**
- * The demo agent's own sessions (issue 10, scope 7): list, load (v1), resume (v1; v2 with replay), close and
+ * The demo agent's own sessions: list, load (v1), resume (v1; v2 with replay), close and
  * delete, persisted in its folder so they survive the agent and Switchboard restarting. The real demo agent
  * runs from source as a child of the real core, with history in a temporary folder.
  */

@@ -65,7 +65,7 @@ describe('elicitation/create is checked before it reaches the user', () => {
   it('shows an invalid form as a refused card that says why, and still answers -32602', async () => {
     const { hub, puppet } = await readyAgent();
     await puppet.send(formRequest(17, { requestedSchema: { type: 'object', properties: {}, required: ['ghost'] } }));
-    // spec E-FORM-10: the agent gets the error; the user is told what was refused and why (issue 12, honest statuses).
+    // spec E-FORM-10: the agent gets the error; the user is told what was refused and why.
     expect((await puppet.responseTo(17)).error).toMatchObject({ code: -32602 });
     const refused = await queueItem(hub, (i) => i.state === 'refused');
     expect(refused).toMatchObject({ mode: 'form', message: 'Who are you?', refusedReason: expect.stringContaining('ghost') });
@@ -288,8 +288,8 @@ describe('cancellation', () => {
   });
 
   it('keeps at most MAX_ENDED_PER_AGENT withdrawn cards per agent, each with a shortened message', async () => {
-    // spec E-CXL-1 keeps a withdrawn card visible; the hostile review asked and withdrew 16 times a second
-    // with 4 MiB messages and main held 300 MB. The newest stay readable; the oldest go.
+    // spec E-CXL-1 keeps a withdrawn card visible; an agent that asks and withdraws 16 times a second
+    // with 4 MiB messages once made main hold 300 MB. The newest stay readable; the oldest go.
     const { hub, puppet } = await readyAgent();
     const long = 'm'.repeat(8 * 1024);
     const total = MAX_ENDED_PER_AGENT + 5;
@@ -307,7 +307,7 @@ describe('cancellation', () => {
 
   it('drops a large schema from a withdrawn form nobody typed into, and keeps it when the user typed', async () => {
     // spec E-CXL-1 keeps a withdrawn card; a hostile agent asked a 2 MB form and withdrew it in a loop, and main
-    // held 50 × 2 MB in ended cards (hostile review, session 27). A card the user typed into keeps what they typed.
+    // held 50 × 2 MB in ended cards. A card the user typed into keeps what they typed.
     const { hub, puppet } = await readyAgent();
     const wordy = 'w'.repeat(MAX_ENDED_SCHEMA_CHARS);
     const large = { type: 'object', properties: { name: { type: 'string', title: 'Name', description: wordy } } };
@@ -469,7 +469,7 @@ describe('bad input from an agent', () => {
   });
 
   it('does not hold an id the SDK could not answer by (a fraction), so a later request with it is handled alike', async () => {
-    // Hostile review: the v2 SDK answers an invalid id with id null, so a tracked 1.5 was never released.
+    // The v2 SDK answers an invalid id with id null, so a tracked 1.5 was never released.
     const { puppet } = await readyAgent();
     await puppet.send(formRequest(1.5));
     const first = await puppet.next((m) => m.id === null && m.error !== undefined);
@@ -490,7 +490,7 @@ describe('a form whose message asks for a secret (spec E-FORM-12)', () => {
   const VALUE_SCHEMA = { type: 'object', properties: { value: { type: 'string', title: 'Value' } }, required: ['value'] };
 
   it('treats its one generic field as secret: flagged for the card, and the sent value never in the transcript', async () => {
-    // Hostile review, session 20: field `value` titled "Value" under "Enter your GitHub password" was not flagged,
+    // Field `value` titled "Value" under "Enter your GitHub password" was not flagged,
     // so the card showed no warning, the field was not masked, and the record kept the typed password.
     const { hub, puppet } = await readyAgent();
     await puppet.send(formRequest(40, { message: 'Enter your GitHub password', requestedSchema: VALUE_SCHEMA }));

@@ -60,7 +60,7 @@ async function settled(agentId: string, waitMs = 15_000): Promise<{ status: Agen
 
 /**
  * What the user reads: the agent pane's whole sentence (returned), and in the sidebar a few words that tell the same
- * story (designer's review, session 19: the sidebar repeated the whole sentence, clamped to four lines). The few
+ * story (the sidebar repeated the whole sentence, clamped to four lines). The few
  * words must be the handshake's, not a generic "Could not start", and short enough for the sidebar's two lines.
  */
 function readByUser(status: AgentStatus): string {
@@ -90,7 +90,7 @@ describe('a program that is not an ACP agent', () => {
     );
     // Switchboard stopped it; cat exits 0 on EOF. The story stays the same, and it is not restarted.
     const later = await afterItsExit('cat');
-    // The pane offers Edit on what to check: the command and its arguments as a whole (designer's review, s18).
+    // The pane offers Edit on what to check: the command and its arguments as a whole.
     expect(later).toMatchObject({ kind: 'failed', message: agentStatusDetail(status), fix: 'protocol' });
     expect(logs.filter((line) => line.includes('ready'))).toEqual([]);
   });

@@ -81,7 +81,7 @@ describe('initialize and version negotiation', () => {
       const s = agentView(hub, 'missing').status;
       return s.kind === 'exited' || s.kind === 'failed' ? s : undefined;
     });
-    // Issue 12, scope 9: it says which setting to check (the renderer offers Edit).
+    // It says which setting to check (the renderer offers Edit).
     expect(status).toEqual({ kind: 'failed', message: 'Could not start "/no/such/agent-binary": no such command or file.', fix: 'command' });
     await handshake(hub, puppets[0], 'good');
     expect(agentView(hub, 'good').status.kind).toBe('ready');
@@ -103,7 +103,7 @@ describe('initialize and version negotiation', () => {
     expect(status.restartAt! - before).toBeLessThan(3000);
   });
 
-  // Issue 12, scope 9: the status carries the agent's last stderr lines, redacted (spec E-PRIV-1), and a shell's
+  // The status carries the agent's last stderr lines, redacted (spec E-PRIV-1), and a shell's
   // 127 says the command was not found.
   it('shows the last stderr lines with a crash, redacted, and points at the command after exit 127', async () => {
     const key = 'sk-ant-api03-' + 'k'.repeat(30);

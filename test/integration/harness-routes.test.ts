@@ -1,5 +1,5 @@
 /**
- * The harness's own routes (issue 8 scope 7; test/harness/server.ts): every `/__harness/*` route needs the
+ * The harness's own routes (test/harness/server.ts): every `/__harness/*` route needs the
  * token; every request needs a loopback `Host` of this server (a DNS-rebinding page sends its own name);
  * a route that changes state also needs the harness's `Origin`; the bridge WebSocket checks all three.
  */
@@ -102,7 +102,7 @@ describe('the bridge WebSocket', () => {
   });
 
   it('takes both loopback names it serves the page under, for Host and Origin alike, and no other', async () => {
-    // Session 20 item 3: the page at http://localhost:PORT loaded (Host taken) but its socket was refused (Origin not).
+    // The page at http://localhost:PORT loaded (Host taken) but its socket was refused (Origin not).
     expect(await connect({ origin: `http://localhost:${port}`, host: `localhost:${port}` })).toBe(101);
     expect(await connect({ origin: `http://localhost:${port}` })).toBe(101);
     expect(await connect({ origin: harness.origin, host: `localhost:${port}` })).toBe(101);

@@ -113,7 +113,7 @@ it('says on start that its address is new each time, so a tab from an earlier ru
 });
 
 it('prints its usage for --help, and a sentence with the usage, not a stack trace, for an unknown option', async () => {
-  // New-user review, session 20: `--help` was an uncaught ERR_PARSE_ARGS_UNKNOWN_OPTION with a stack trace.
+  // `--help` was an uncaught ERR_PARSE_ARGS_UNKNOWN_OPTION with a stack trace.
   const run = (args: string[]) =>
     new Promise<{ code: number | null; out: string; err: string }>((done) => {
       const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,5 @@
 /**
- * Session lifecycle on the wire (issue 10): history records, `session/resume` and `session/load` with
+ * Session lifecycle on the wire: history records, `session/resume` and `session/load` with
  * replay, `session/close`, `session/delete`, `session/list` paging, and the resume rule E-CXL-5, over
  * ACP v1 and v2 with scripted agents.
  */
@@ -127,7 +127,7 @@ describe('E-CXL-5: an old cancelled idle snapshot never touches a request pendin
     const { sessionKey } = await loaded;
     const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey)!;
     expect(session.origin).toBe('loaded');
-    // The request asked meanwhile keeps its record in the live transcript, where it arrived (issue 12 scope 6).
+    // The request asked meanwhile keeps its record in the live transcript, where it arrived.
     expect(session.transcript.map((e) => [e.role, e.text])).toEqual([
       ['user', 'stop that'],
       ['agent', 'Replayed answer'],
@@ -414,7 +414,7 @@ describe('the history store survives a restart and records requests without any 
     puppet.exit();
     await gone;
     await eventually(() => (hub.snapshot().agents[0].status.kind !== 'ready' ? true : undefined));
-    // Issue 10 scope 1 (History shows how a session ended): closing the app afterwards did not end this session.
+    // History shows how a session ended: closing the app afterwards did not end this session.
     await rig!.close();
     rig = undefined;
 
@@ -439,7 +439,7 @@ describe('the history store survives a restart and records requests without any 
     await puppet.send({ id: 31, method: 'elicitation/create', params: { mode: 'form', sessionId: 's-1', message: 'Still there?', requestedSchema: NAME_SCHEMA } });
     const open = await queueItem(hub, (i) => i.message === 'Still there?');
     await hub.invoke('saveDraft', { itemId: open.itemId, values: { name: 'half typed' } });
-    // The live transcript shows what was sent (issue 12 scope 6), never the secret-looking value (spec E-FORM-12)…
+    // The live transcript shows what was sent, never the secret-looking value (spec E-FORM-12)…
     const live = JSON.stringify(hub.snapshot().sessions[0].transcript.filter((e) => e.kind === 'request'));
     expect(live).toContain('Ada Lovelace');
     expect(live).not.toContain('sk-very-secret');

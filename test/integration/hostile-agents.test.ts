@@ -1,5 +1,5 @@
 /**
- * The hostile-agent suite (issue 8, "Figures"): one case per way an agent can hurt the others, each with a
+ * The hostile-agent suite (docs/isolation.md): one case per way an agent can hurt the others, each with a
  * well-behaved second agent running. What is asserted is what a user or an agent would observe: the host
  * survives (no uncaught exception, no unhandled rejection), the offending agent is stopped with a sentence
  * or gets the right JSON-RPC error and nothing is stored, and the well-behaved agent keeps answering: every
@@ -20,11 +20,11 @@ import type { AgentView } from '../../shared/bridge';
 import { agentView, eventually } from './hub-fixture';
 
 const FIXTURE = resolve('test/fixtures/hostile-agent.mjs');
-/** Planted in the hostile agent's env: no log line may carry it (issue 8, scope 6). */
+/** Planted in the hostile agent's env: no log line may carry it. */
 const SECRET = 'sk-ant-api03-HOSTILEsecretDoNotLog0123456789abcdef';
 const MB = 1024 * 1024;
 
-/** Main's heap growth allowed during one attack (issue 8). */
+/** Main's heap growth allowed during one attack. */
 const HEAP_GROWTH_MB = 512;
 /** Round trips of the well-behaved agent measured just before the attack, in the same hub: the anchor. */
 const ANCHOR_SAMPLES = 10;
@@ -37,7 +37,7 @@ const ANCHOR_FLOOR_MS = 10;
  * How many times the anchor's p95 the round trips under attack may reach (p95, and the slowest one). Measured
  * under attack: p95 up to 8× and max up to 31× the no-attack baseline (docs/isolation.md, load 21); an answer
  * queued behind a flood waits for the flood to drain — seconds, hundreds of times the anchor. The load of the
- * machine scales the anchor and the attack's round trips alike, so these hold under load (issue 8's 250 ms /
+ * machine scales the anchor and the attack's round trips alike, so these hold under load (fixed 250 ms /
  * 1 s bounds, once asserted here, failed at a load of 13–18 and passed idle).
  */
 const P95_RATIO = 25;
@@ -352,7 +352,7 @@ describe('hostile agents: one agent cannot cost the user another', { timeout: 60
   it('status: a stream error shows the agent stopped, never Ready again, no slower than a message of that size arrives', async () => {
     // The agent writes a 7 MiB message (within the 8 MiB line budget), then a 9 MiB line; the stream ends once 8 MiB
     // of it are through the pipe. From the moment it starts writing each, how long until the hub shows the result:
-    // the message in the transcript (the anchor), then the agent stopped, saying why (issue 8, scope 5). The same
+    // the message in the transcript (the anchor), then the agent stopped, saying why. The same
     // bytes through the same pipe at the same load, so a ratio holds where "within a second" flaked under load.
     const statuses: string[] = [];
     let anchorShownAt = 0;

@@ -1,5 +1,5 @@
 /**
- * Nothing secret in any log (issue 8 scope 6; spec E-PRIV-1). Secrets are planted in an agent's env, in its
+ * Nothing secret in any log (spec E-PRIV-1). Secrets are planted in an agent's env, in its
  * stderr and stdout, in a form answer and in a URL query; the flows run through the real hub under the
  * Electron glue (fake `electron`) and under the test harness; then every line the hub, the glue, the harness
  * and the SDK (console) wrote is searched.

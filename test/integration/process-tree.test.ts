@@ -1,5 +1,5 @@
 /**
- * Process trees with real processes (issue 8, scope 4; docs/isolation.md "Process trees"): an agent and
+ * Process trees with real processes (docs/isolation.md "Process trees"): an agent and
  * everything it started end on quit, restart, removal and crash — including a grandchild that moved to a
  * session of its own — and stopping an agent that already exited signals nobody.
  */

@@ -128,7 +128,7 @@ interface ReplayOptions {
 
 /**
  * The MCP servers a recording's `session/new` carried, as Switchboard's config defines them, so that
- * Switchboard sends the same list (issue 11, scope 1).
+ * Switchboard sends the same list.
  */
 function recordedMcpServers(file: string): McpServerConfig[] {
   const sessionNew = recording(file).find((l) => l.dir === 'out' && l.msg.method === 'session/new');
@@ -257,7 +257,7 @@ async function newSessionAndPrompt(r: Replay): Promise<void> {
   const { sessionKey } = (await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: r.cwd })) as { sessionKey: string };
   // The session carries the id the agent chose.
   expect(r.session()).toMatchObject({ sessionKey, sessionId: recordedResponseTo(r.file, sessionNew).result.sessionId });
-  // Issue 11: the configured MCP server went out exactly as the recording client sent it (v2 shape, stdio
+  // The configured MCP server went out exactly as the recording client sent it (v2 shape, stdio
   // advertised by both agents), and the agent's config options and commands from the result are shown.
   const sent = await eventually(() => r.report()?.received.find((m) => m.method === 'session/new'));
   expect(sent.params.mcpServers).toEqual(sessionNew.params.mcpServers);
@@ -528,7 +528,7 @@ describe('v1-only agents', () => {
     await r.hub.invoke('newSession', { agentId: AGENT_ID, cwd: r.cwd });
     expect(r.session().sessionId).toBe(recordedResponseTo(CLAUDE_V1, sessionNew).result.sessionId);
     expect(r.session().foreground).toEqual({ state: 'idle', derived: true }); // E-STATE-1 (v1)
-    // Issue 11: v1 modes and config options (keyed `id` in v1) as the agent sent them; this recording's
+    // V1 modes and config options (keyed `id` in v1) as the agent sent them; this recording's
     // client did not opt in to boolean options, so claude sent "Fast mode" as an on/off select.
     const result = recordedResponseTo(CLAUDE_V1, sessionNew).result;
     expect(r.session().modes).toEqual({

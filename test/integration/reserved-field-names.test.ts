@@ -1,9 +1,9 @@
 /**
  * Field names JavaScript reserves (`__proto__`, `constructor`, `prototype`) in a requestedSchema, on the wire over
- * both protocol versions (issue 8 scope 8). The v2 SDK drops a `__proto__` property before any handler and zod
+ * both protocol versions. The v2 SDK drops a `__proto__` property before any handler and zod
  * and react-hook-form drop or refuse all three, so such a form could never be sent: it is refused at once with
  * a -32602 that names them (spec E-FORM-10: a schema the client cannot use is answered with -32602), nothing waits
- * for the user (at most a refused card saying why, issue 12), and the connection keeps working.
+ * for the user (at most a refused card saying why), and the connection keeps working.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { NAME_SCHEMA, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';

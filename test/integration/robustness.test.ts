@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness } from '../harness/server';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 
-// Regression tests for what an adversarial review found: a hostile agent or page must not freeze,
+// Regression tests for ways a hostile agent or page once got through: a hostile agent or page must not freeze,
 // leak or lose anything.
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -77,7 +77,7 @@ describe('restarting an agent', () => {
     await prompted;
     expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: true });
     await hub.invoke('restartAgent', { agentId: 'a' });
-    // spec E-STATE-1: never shown as running or waiting when nothing can be. Issue 10 scope 6: still a v2
+    // spec E-STATE-1: never shown as running or waiting when nothing can be. A resumed one is still a v2
     // session, so not "derived" (which the UI words as "does not report its state (ACP v1)").
     expect(hub.snapshot().sessions[0]).toMatchObject({ promptInFlight: false, foreground: { state: 'idle', derived: false } });
   });

@@ -60,7 +60,7 @@ describe('session updates', () => {
 
   it('shows a v2 display terminal fed in thousands of small chunks whole and in order, keeping its tail', async () => {
     // Each chunk was one callback on main, which copied and decoded the terminal's 64 KiB tail every time (a
-    // hostile review's flood of 16-byte chunks tripled another agent's round trips); the worker now joins a run of
+    // flood of 16-byte chunks tripled another agent's round trips); the worker now joins a run of
     // one terminal's chunks. Sent in one write, so they reach the worker together.
     const { hub, puppet } = await session();
     await puppet.send(update({ sessionUpdate: 'terminal_update', terminalId: 'term-1', command: 'npm test' }));
@@ -155,7 +155,7 @@ describe('foreground state', () => {
   });
 
   it("quotes an agent's error on one line, so it cannot pose as Switchboard's own words, with env values withheld", async () => {
-    // Hostile review: a prompt error and a v2 turn's error of "\n\nSwitchboard: … paste your key" kept their line
+    // A prompt error and a v2 turn's error of "\n\nSwitchboard: … paste your key" kept their line
     // breaks inside an entry labelled Switchboard. spec E-PRIV-1.
     rig = await startRig([{ id: 'a', name: 'Agent A', env: { SECRET_TOKEN: 'hunter2-planted-secret' } }]);
     const puppet = rig.puppets[0];
@@ -288,7 +288,7 @@ describe('permission requests', () => {
   });
 
   it('answers -32600 to a second permission reusing a pending id, so one id never gets two answers', async () => {
-    // spec E-RES-1: exactly one response per request id. The hostile review got `reject` then `allow` for id 9.
+    // spec E-RES-1: exactly one response per request id. A double click once sent `reject` then `allow` for one id.
     const { hub, puppet } = await session(V1_INIT_RESULT);
     await permission(puppet, 9);
     const first = (await queueItem(hub)) as PermissionItemView;
@@ -312,7 +312,7 @@ describe('permission requests', () => {
     expect((await puppet.responseTo(8)).result).toEqual({ outcome: { outcome: 'cancelled' } });
     expect(hub.snapshot().queue.map((i) => i.mode)).toEqual(['form']);
     expect(puppet.received.some((m) => m.id === 9)).toBe(false);
-    // issue 12 scope 4/6: the permission's record says the user stopped it, not "waiting" for ever.
+    // The permission's record says the user stopped it, not "waiting" for ever.
     const records = transcript(hub).filter((e) => e.kind === 'request').map((e) => [e.request?.mode, e.request?.outcome, e.request?.waiting]);
     expect(records).toEqual(expect.arrayContaining([['permission', 'stopped', undefined], ['form', 'open', true]]));
   });
@@ -343,7 +343,7 @@ describe('permission requests', () => {
       },
     });
     const item = (await queueItem(hub)) as PermissionItemView;
-    // issue 12 scope 3: the card can show what would be removed or run (duplicates once, nothing else of rawInput).
+    // The card can show what would be removed or run (duplicates once, nothing else of rawInput).
     expect(item).toMatchObject({ toolKind: 'execute', paths: ['/work/build', '/work/dist'], command: 'rm -rf build' });
     expect(JSON.stringify(item)).not.toContain('not kept');
   });
@@ -365,7 +365,7 @@ describe('permission requests', () => {
   });
 
   it('bounds what it takes from an earlier tool call as it bounds the request: 20 distinct paths, each cut', async () => {
-    // Every input from an agent is bounded (code review): the transcript keeps locations as the agent sent them.
+    // Every input from an agent is bounded: the transcript keeps locations as the agent sent them.
     const { hub, puppet } = await session(V1_INIT_RESULT);
     const long = `/${'d'.repeat(5000)}`;
     const locations = [{ path: long }, { path: long }, { path: '' }, ...Array.from({ length: 40 }, (_, i) => ({ path: `/tmp/${i}` }))];
@@ -436,7 +436,7 @@ describe('files (v1)', () => {
   });
 
   it('refuses to create a file whose name has a line break, and shows a read one as one name', async () => {
-    // Hostile review: a written file named "x\n\nSwitchboard: …paste your API key…" read as a paragraph of
+    // A written file named "x\n\nSwitchboard: …paste your API key…" read as a paragraph of
     // Switchboard's own in the "file access" entry. spec E-PRIV-1 (agent text quoted on one line).
     const root = mkdtempSync(join(tmpdir(), 'switchboard-fs-'));
     const trap = 'notes\n\nSwitchboard: your sign-in expired. Paste your API key below.txt';

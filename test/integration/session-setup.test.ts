@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end through the real core and the real demo agent, over ACP v1 and v2: MCP servers in
+ * Session setup end to end through the real core and the real demo agent, over ACP v1 and v2: MCP servers in
  * `session/new` in the shapes the agent's capabilities accept, modes and config options with their
  * refusals and memory, the working-folder check, usage, display terminals, and prompt content.
  */

@@ -1,5 +1,5 @@
 /**
- * Start-up order (issue 13, bench scenario e): the host opens its window first and the hub starts the agents once
+ * Start-up order (docs/performance.md, start-up): the host opens its window first and the hub starts the agents once
  * the window has its first snapshot (Hub.startAfterFirstSnapshot), so spawning them does not compete with the
  * window's loading; when no window asks, they start after a fallback wait. Until then each agent is listed, as
  * starting.

@@ -67,7 +67,7 @@ describe('the transcript', () => {
   });
 
   // The agent's order is the user's order: a request the agent sent before a run of message chunks is shown
-  // where it was asked (issue 12 scope 6), above the message that follows it, however the lines arrive together.
+  // where it was asked, above the message that follows it, however the lines arrive together.
   for (const [version, init] of [[1, V1_INIT_RESULT], [2, V2_INIT_RESULT]] as const) {
     it(`v${version}: shows a form sent before a run of chunks above that message, in the order the agent sent them`, async () => {
       rig = await startRig([{ id: 'a' }]);

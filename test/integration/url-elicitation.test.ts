@@ -113,7 +113,7 @@ describe('consent', () => {
 
   it('refuses an address over the length it takes with -32602, keeps only its start, and the agent goes on', async () => {
     const { hub, puppet } = await urlRig();
-    // issue 8 (every input bounded), spec E-URL-4: 7.5 MB of internationalized labels, within one line's budget
+    // Every input bounded (docs/isolation.md), spec E-URL-4: 7.5 MB of internationalized labels, within one line's budget
     const huge = `https://${Array(500_000).fill('xn--80ak6aa92e').join('.')}.com/`;
     await puppet.send(urlRequest(8, 'e8', huge, { message: 'm'.repeat(100_000) }));
     const answer = await puppet.responseTo(8);
@@ -195,7 +195,7 @@ describe('completion and cancellation races', () => {
     expect((await puppet.responseTo(22)).result).toEqual({ action: 'cancel' });
     await eventually(() => (hub.snapshot().queue.length === 0 ? true : undefined));
     expect(opener.opened).toEqual([]);
-    // issue 12 scope 6 (fresh-user review): the session's record said "Waiting for your answer" for ever.
+    // The session's record said "Waiting for your answer" for ever.
     const record = hub.snapshot().sessions[0].transcript.find((e) => e.kind === 'request');
     expect(record?.request).toMatchObject({ outcome: 'completed' });
     expect(record?.request?.waiting).toBeUndefined();
@@ -307,7 +307,7 @@ describe('signing in', () => {
     // spec E-CXL: the agent is told, in JSON-RPC terms, that we gave up.
     await puppet.next((m) => m.method === '$/cancel_request' && m.params.requestId === login.id);
     await puppet.send({ id: login.id, error: { code: -32800, message: 'Request cancelled' } });
-    // "You cancelled the sign-in" (issue 12): neither "withdrawn by the agent" nor "done".
+    // "You cancelled the sign-in": neither "withdrawn by the agent" nor "done".
     await queueItem(hub, (i) => i.state === 'stopped');
     expect(opener.closed).toEqual([item.itemId]);
   });

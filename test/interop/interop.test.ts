@@ -45,7 +45,7 @@ interface AgentResult {
   advertisedModes?: AgentView['advertisedModes'];
   authMethods?: Array<{ methodId: string; name: string }>;
   newSession?: { kind: 'opened' | 'sign-in' | 'error'; message?: string };
-  /** Issue 11: the MCP servers sent in session/new, whether the agent started the stdio one, and the session's setup. */
+  /** The MCP servers sent in session/new, whether the agent started the stdio one, and the session's setup. */
   mcp?: { sent: string[]; skipped: Array<{ name: string; reason: string }>; started: boolean };
   modes?: string[];
   configOptions?: Array<{ configId: string; type: string }>;
@@ -174,7 +174,7 @@ describe.each(AGENTS)('interop with $id', (agent) => {
     if (Object.keys(rootEnv).length) {
       result.notes.push(`running as root, so with ${Object.entries(rootEnv).map(([k, v]) => `${k}=${v}`).join(' ')}`);
     }
-    // Issue 11, scope 7: one stdio MCP server that records being started, one HTTP server (never reached: both
+    // One stdio MCP server that records being started, one HTTP server (never reached: both
     // agents advertise HTTP, so it must be sent; an agent that fails to reach it still opens the session).
     const mcpMarker = join(home, 'mcp-started.txt');
     const config: AgentsConfig = {
@@ -265,7 +265,7 @@ describe.each(AGENTS)('interop with $id', (agent) => {
         const session = hub.snapshot().sessions.find((s) => s.sessionKey === sessionKey);
         expect(session?.sessionId).toMatch(/\S/);
         outcome = { kind: 'opened' };
-        // Issue 11: the configured MCP servers went out in session/new (v1: stdio always, HTTP where
+        // The configured MCP servers went out in session/new (v1: stdio always, HTTP where
         // advertised; v2: each where advertised), and the agent's modes and options appear on the session.
         const started = await waitFor(() => (existsSync(mcpMarker) ? true : undefined), Math.min(deadline, Date.now() + 10_000)).catch(() => false);
         result.mcp = { ...(session?.mcp ?? { sent: [], skipped: [] }), started };

@@ -1,4 +1,4 @@
-// A stand-in MCP server for the interop run (issue 11, scope 7): it records that an agent started it (the
+// A stand-in MCP server for the interop run: it records that an agent started it (the
 // file named by its first argument) and then answers `initialize` and `tools/list` as a minimal MCP server
 // over stdio, so an agent that connects to it at session start sees a healthy server with no tools.
 import { appendFileSync } from 'node:fs';

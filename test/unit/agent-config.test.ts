@@ -25,7 +25,7 @@ describe('the agents config schema', () => {
     [{ agents: [{ id: 'a', name: 'A', command: 'x', env: { K: 1 } }] }, /agents\.0\.env\.K/],
     [{ agents: [{ id: 'a', name: 'A', command: 'x' }, { id: 'a', name: 'B', command: 'y' }] }, /id "a" twice/],
     [{ agents: [], urlMode: 'popup' }, /urlMode/],
-    // Issue 11, scope 1: an MCP server entry that is not valid is named.
+    // An MCP server entry that is not valid is named.
     [{ agents: [], mcpServers: [{ name: 'm', type: 'stdio', url: 'https://x' }] }, /mcpServers\.0 needs a "command" \(stdio\)/],
     [{ agents: [], mcpServers: [{ name: 'm', type: 'http', url: 'file:///x' }] }, /mcpServers\.0 needs/],
     [{ agents: [], mcpServers: [{ name: 'm', type: 'stdio', command: 'a' }, { name: 'm', type: 'stdio', command: 'b' }] }, /MCP server "m" twice/],
@@ -92,7 +92,7 @@ describe('importing from Zed', () => {
     });
   });
 
-  // Issue 12, scope 9: each entry that cannot be imported says what is wrong with that entry.
+  // Each entry that cannot be imported says what is wrong with that entry.
   it('gives the true reason for each agent it cannot import', () => {
     const text = `{
       "agent_servers": {
@@ -133,7 +133,7 @@ describe('importing from Zed', () => {
     });
   });
 
-  // Issue 11, scope 1: Zed's MCP servers come along in all three shapes Zed writes.
+  // Zed's MCP servers come along in all three shapes Zed writes.
   it('reads context_servers as MCP servers: a command, the older nested command, and a remote URL', () => {
     const text = `{
       // MCP servers

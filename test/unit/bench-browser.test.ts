@@ -3,7 +3,7 @@ import { chooseBenchBrowsers, failureLine, FULL_CHROMIUM_PATH, HEADLESS_SHELL_PA
 
 const installed = (...paths: string[]) => (path: string) => paths.includes(path);
 
-// Issue 13, scope 1d: the renderer's targets are judged in the browser most like Electron's renderer (Chromium's content
+// The renderer's targets are judged in the browser most like Electron's renderer (Chromium's content
 // layer without Chrome's autofill), and the run says plainly when they are not.
 describe('the bench choosing its browser', () => {
   it("judges in Chromium's headless shell and runs full Chromium beside it when both are installed", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HISTORY_SCALE, historyScale } from '../../bench/history';
 
-// Issue 13, scope 1g: the history figures are taken on the store size the run reports. A value the bench cannot
+// The history figures are taken on the store size the run reports. A value the bench cannot
 // honour stops the run at its start, in one line, rather than giving a near-empty store a MET.
 describe('the history bench reading its scale', () => {
   it('takes the default when HISTORY_BENCH_SCALE is unset or empty', () => {

@@ -24,7 +24,7 @@ function round(cards: number[], longTasks: number[], keys: number[], heapAfterGc
   };
 }
 
-// Issue 13, scope 1: the card-paint target is a p95; one round's is its second-slowest card of 20, so the figure of
+// The card-paint target is a p95; one round's is its second-slowest card of 20, so the figure of
 // record pools every card of every round, and a long task or a large heap in any round counts.
 describe('the renderer bench pooling its rounds', () => {
   it('takes the p95 over every card, the longest task and largest heap of any round, and sums the long tasks', () => {
@@ -48,7 +48,7 @@ describe('the renderer bench pooling its rounds', () => {
   });
 });
 
-// Issue 13, scope 5: a long task in the stream is reported with what it was, so a NOT MET says where to look.
+// A long task in the stream is reported with what it was, so a NOT MET says where to look.
 describe('a long task described from the frame around it', () => {
   const frame = {
     start: 1000,

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { Settler } from '../../bench/settle';
 
-// Issue 13, scope 1: each bench figure is the app's own, so a scenario starts only once the processes the previous one
+// Each bench figure is the app's own, so a scenario starts only once the processes the previous one
 // started are gone; the bench waits for them (bounded) and says so, and never waits for what it keeps on purpose.
 describe('the bench settling between scenarios', () => {
   it('waits for a process an earlier scenario left running, and reports it ended', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cutText, cutTextCounted, ELLIPSIS } from '../../shared/cut-text';
 
-// The one way text is cut short (the review's refactor list: seven hand-written cuts, some of which could split a
+// The one way text is cut short (it replaced seven hand-written cuts, some of which could split a
 // surrogate pair and leave a lone half that draws as a replacement box).
 describe('cutText', () => {
   it('keeps text that fits, and cuts longer text to at most max characters ending in an ellipsis', () => {

@@ -1,5 +1,5 @@
 /**
- * The demo agent's sessions file (issue 10, scope 7): kept across restarts, bounded, and shared safely by two
+ * The demo agent's sessions file: kept across restarts, bounded, and shared safely by two
  * demo agents configured on one folder (neither save wipes the other's sessions; a delete stays deleted).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

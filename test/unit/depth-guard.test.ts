@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nestsDeeperThan } from '../../electron/core/acp/depth-guard';
 
-// Issue 8 scope 2 (budgets.ts MAX_JSON_DEPTH): every message's nesting is bounded before anything walks it.
+// budgets.ts MAX_JSON_DEPTH: every message's nesting is bounded before anything walks it.
 const nested = (levels: number, wrap: (inner: unknown) => unknown) => {
   let value: unknown = 1;
   for (let i = 0; i < levels; i++) value = wrap(value);

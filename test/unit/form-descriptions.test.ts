@@ -6,7 +6,7 @@ const form = (title: string) => ({ type: 'object', properties: { name: { type: '
 
 describe('form descriptions kept per schema', () => {
   // spec E-FORM-1: the fields come from the schema as sent; a repeat of the same schema is the same description,
-  // so the compiled checks keyed by its field list are reused (issue 13: elicitation overhead).
+  // so the compiled checks keyed by its field list are reused (elicitation overhead).
   it('describes a schema once and gives the same fields for the same schema again', () => {
     const first = describeRequestedForm(form('Name'));
     const again = describeRequestedForm(form('Name'));
@@ -17,7 +17,7 @@ describe('form descriptions kept per schema', () => {
   });
 
   // The records of a request (history, live transcript) take the fields the broker described for that very schema
-  // object instead of describing the form again on every record (issue 13: elicitation overhead).
+  // object instead of describing the form again on every record (elicitation overhead).
   it('gives a request\'s records the fields described for its schema, and describes a schema it never saw', () => {
     const schema = form('Ticket');
     const described = describeRequestedForm(schema);
@@ -39,7 +39,7 @@ describe('form descriptions kept per schema', () => {
   });
 
   // A reserved name dropped by a parser is put back as an own property; it is part of the key, so it never shares
-  // a described form with the schema without it (issue 8 scope 8).
+  // a described form with the schema without it.
   it('keeps an own __proto__ property apart from the schema without it', () => {
     const clean = { type: 'object', properties: {} as Record<string, unknown> };
     expect(describeRequestedForm(clean).refusal).toBeUndefined();

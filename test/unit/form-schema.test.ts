@@ -270,7 +270,7 @@ describe('secret detection', () => {
   });
 
   it('flags a field whose description says it holds a secret, though its name and title do not', () => {
-    // spec E-FORM-12; hostile review: `value` titled "Value", described "Your GitHub password", was shown unmasked
+    // spec E-FORM-12: `value` titled "Value", described "Your GitHub password", was shown unmasked
     // with no warning, and the typed password was readable in the transcript.
     expect(fieldOf({ type: 'string', title: 'Value', description: 'Your GitHub password' }).looksSecret).toBe(true);
     expect(fieldOf({ type: 'string', description: 'Paste the API key from the dashboard' }).looksSecret).toBe(true);
@@ -298,14 +298,14 @@ describe('secret detection', () => {
   });
 
   it('flags a name or title spelled with lookalike letters of another script, as a person reads it', () => {
-    // spec E-FORM-12; hostile review: "Pаssword" with a Cyrillic "а" (U+0430) was not flagged.
+    // spec E-FORM-12: "Pаssword" with a Cyrillic "а" (U+0430) was not flagged.
     expect(looksLikeSecret('P\u0430ssword')).toBe(true);
     expect(looksLikeSecret('field_1', 'P\u0430ssword')).toBe(true);
     expect(looksLikeSecret('\u0410PI_KEY')).toBe(true); // Cyrillic capital А
     expect(looksLikeSecret('t\u03BFken')).toBe(true); // Greek ο
     expect(looksLikeSecret('ｐａｓｓｗｏｒｄ')).toBe(true); // fullwidth
     expect(fieldOf({ type: 'string', title: 'Аpi kеy' }).looksSecret).toBe(true);
-    // Hostile review, second pass: capitals whose small letters do not look Latin, small capitals, accents.
+    // Capitals whose small letters do not look Latin, small capitals, accents.
     expect(looksLikeSecret('API \u041AEY')).toBe(true); // Cyrillic К
     expect(looksLikeSecret('\u0422OKEN')).toBe(true); // Cyrillic Т
     expect(looksLikeSecret('TOKE\u039D')).toBe(true); // Greek Ν
@@ -459,7 +459,7 @@ describe('initialValues', () => {
   });
 });
 
-// Hostile review, session 17: "p@ssword" and "GitHub PAT" were not flagged. Both sides of the line, one table.
+// "p@ssword" and "GitHub PAT" were not flagged. Both sides of the line, one table.
 describe('the secret check, widened (spec E-FORM-12)', () => {
   it.each([
     ['p@ssword'], ['P@$$w0rd'], ['passw0rd'], ['pa55word'], ['s3cret'], ['t0ken'], ['p1n'], ['api_k3y'],

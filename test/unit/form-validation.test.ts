@@ -73,7 +73,7 @@ describe('checkValues: wire values', () => {
   });
 
   it('takes a multi-select of 10 000 options with every one chosen, and still refuses one that is not listed', () => {
-    // spec E-FORM-7; issue 8 (bounded work): options are checked by lookup, not one by one per chosen value
+    // spec E-FORM-7, with bounded work: options are checked by lookup, not one by one per chosen value
     const options = Array.from({ length: 10_000 }, (_, i) => `option-${i}`);
     const property = { type: 'array', items: { type: 'string', enum: options }, minItems: 1 };
     expect(checkOne(property, options).content).toEqual({ v: options });
@@ -287,7 +287,7 @@ describe('checkValues: patterns', () => {
   });
 
   it('weighs a Unicode property class for what it costs to compile, so a form of them cannot hold main', () => {
-    // spec E-FORM-6; hostile review, session 23: five `(?i)[\p{L}]…` patterns just under the old limit held main
+    // spec E-FORM-6: five `(?i)[\p{L}]…` patterns just under the old limit held main
     // 232–312 ms when the form's draft was first checked.
     expect(patternWeight('[a-z]'.repeat(700))).toBeLessThanOrEqual(MAX_PATTERN_WEIGHT);
     expect(patternWeight('\\p{L}'.repeat(700))).toBeGreaterThan(MAX_PATTERN_WEIGHT);
@@ -312,7 +312,7 @@ describe('checkValues: patterns', () => {
 
 describe('checkValues: matching work', () => {
   it('does not run a pattern over a value past the form\'s matching budget, and says so', () => {
-    // spec E-FORM-6; hostile review: four 40 000-character defaults against `(\p{L}{31}){31}$` held main 8–18 s.
+    // spec E-FORM-6: four 40 000-character defaults against `(\p{L}{31}){31}$` held main 8–18 s.
     const heavy = '(\\p{L}{31}){31}$';
     const long = ('a'.repeat(960) + '1').repeat(40);
     const fields = fieldsOf({ a: { type: 'string', pattern: heavy }, b: { type: 'string', pattern: heavy }, short: { type: 'string', pattern: '^[a-z]+$' } });
@@ -358,7 +358,7 @@ describe('checkValues: robustness', () => {
       expect(compile).toHaveBeenCalledTimes(2);
       checkValues(fieldsOf({ a: { type: 'string', maxLength: 4320 } }), { a: 'new form' });
       expect(compile).toHaveBeenCalledTimes(3);
-      // issue 8, scope 3: a new form whose field has the same normalised schema reuses the compiled check.
+      // A new form whose field has the same normalised schema reuses the compiled check.
       checkValues(fieldsOf({ other: { type: 'integer', maximum: 98765 } }), { other: '5' });
       expect(compile).toHaveBeenCalledTimes(3);
     } finally {

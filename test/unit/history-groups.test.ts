@@ -1,4 +1,4 @@
-/** Grouping the History view (issue 10, scope 2): by agent in sidebar order, then by local day, newest first. */
+/** Grouping the History view: by agent in sidebar order, then by local day, newest first. */
 import { describe, expect, it } from 'vitest';
 import type { HistorySessionView } from '../../shared/bridge';
 import { dayLabel, groupHistory, matchesQuery, sessionTitle } from '../../renderer/src/history/history-groups';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeJsonError, firstJsonError, lineAndColumn } from '../../electron/core/json-errors';
 import type { ParseErrorCode } from 'jsonc-parser';
 
-// Issue 12, scope 9: invalid JSON names the line and column in words, never a parser code and a character offset.
+// Invalid JSON names the line and column in words, never a parser code and a character offset.
 
 describe('JSON syntax errors in words', () => {
   it('counts lines and columns from 1, whatever the line endings', () => {

@@ -1,6 +1,6 @@
 /**
- * Names and titles an agent gives are labels, and diffs are bounded by characters as well as lines (hostile review,
- * session 20). The brief's rule: every agent input is bounded by a named constant. spec E-REQ-7 names the agent
+ * Names and titles an agent gives are labels, and diffs are bounded by characters as well as lines.
+ * The rule (docs/isolation.md): every agent input is bounded by a named constant. spec E-REQ-7 names the agent
  * (`agentInfo` name/version) and the context (session title, tool call title) on every card, so each of these is
  * copied into every card, the sidebar and History: a 3 MiB `agentInfo.name` with 50 waiting permissions stalled the
  * renderer 48.7 s; two 4 MiB session titles stalled History 4.1 s on every start; four 1 000-line diffs of 3.5 KB
@@ -119,7 +119,7 @@ describe('a diff of long lines', () => {
   });
 
   it('keeps at most MAX_TOOL_CALL_DIFF_CHARS of diffs for one tool call however many v2 chunks bring them', () => {
-    // Hostile review, session 21: each tool_call_content_chunk was cut on its own, so 4 chunks kept 4 budgets.
+    // Each tool_call_content_chunk was cut on its own, so 4 chunks kept 4 budgets.
     const entries: TranscriptEntry[] = [];
     const transcript = new Transcript(entries, () => {});
     const patch = lines(1000, 3500, '+');

@@ -25,7 +25,7 @@ const form: FormItemView = {
   arrivedAt: 1,
 };
 
-describe('the live transcript record of a request (issue 12 scope 6)', () => {
+describe('the live transcript record of a request', () => {
   it('says what was sent in words and keeps no value of a secret-looking field (spec E-FORM-12)', () => {
     const entry = liveRequestEntry(form, 'accepted', { sent: { service: 'svc', api_token: 'tok-123456', plan: 'pro', public: true } });
     expect(entry.request?.sent).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCheapMarkdown, MAX_MARKDOWN_DELIMITER_RUNS, MAX_MARKDOWN_NESTING } from '../../renderer/src/session/markdown-cost';
 
 // Agent text is untrusted (brief: every input from an agent is bounded, time on the main thread included). In the
-// session 21 hostile review these inputs, each far under MAX_MARKDOWN_CHARS, froze or blanked every agent's page.
+// Before this check these inputs, each far under MAX_MARKDOWN_CHARS, froze or blanked every agent's page.
 describe('which agent text is parsed as markdown', () => {
   it('draws as plain text what would overflow the parser or take it seconds', () => {
     expect(isCheapMarkdown('>'.repeat(5000))).toBe(false); // blanked the window (stack overflow)

@@ -4,7 +4,7 @@ import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../../electron/core/budgets
 import { Transcript } from '../../electron/core/sessions/transcript';
 import type { TranscriptEntry } from '../../shared/bridge';
 
-// Hostile review, session 19: one `plan` update of 20 000 steps (1.2 MB, under the line budget) froze the page,
+// One `plan` update of 20 000 steps (1.2 MB, under the line budget) froze the page,
 // every agent's, for 34 s; 100 000 steps lost the tab. The brief's rule: every input from an agent is bounded,
 // and bad input loses nothing else. A plan keeps MAX_PLAN_STEPS steps and counts the rest.
 describe('a plan larger than any real one', () => {

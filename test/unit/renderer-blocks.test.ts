@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_BLOCK_CHARS, splitBlocks } from '../../renderer/src/session/transcript/blocks';
 
-// Issue 13, scope 3: a streamed message is kept in blocks; finished blocks never change. The boundary rules are
+// A streamed message is kept in blocks; finished blocks never change. The boundary rules are
 // checked with blocks of any size (minChars 0); the size rule on its own below.
 describe('markdown blocks of a streamed message', () => {
   it('splits at blank lines and loses no character', () => {

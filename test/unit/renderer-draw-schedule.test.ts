@@ -52,7 +52,7 @@ function rig({ laterCommitsAtOnce = true } = {}) {
   return { store, draws, paint, cancelledWaits: () => cancelled, schedule };
 }
 
-// Issue 13: a new card is painted before the text streamed with it, and that text always follows; a session's own
+// A new card is painted before the text streamed with it, and that text always follows; a session's own
 // state and what the user does are drawn at once, with everything before them.
 describe('renderer draw schedule', () => {
   it('draws a request that came with text at once and without that text, then the text once the frame has painted', () => {

@@ -31,7 +31,7 @@ describe('renderer wording', () => {
     const status = { kind: 'failed' as const, message: 'Could not start "/no/such/agent": no such command or file.', fix: 'command' as const };
     expect(agentStatusDetail(status)).toBe(status.message);
     expect(agentStatusText(status)).toBe('Could not start');
-    // Designer's review (session 19): the sidebar says what to check, the pane the whole sentence.
+    // The sidebar says what to check, the pane the whole sentence.
     expect(sidebarStatusText(status, 0)).toBe('Could not start: check its command');
     expect(sidebarStatusText({ ...status, fix: 'folder' }, 0)).toBe('Could not start: no working folder');
     expect(sidebarStatusText({ ...status, fix: 'protocol' }, 0)).toBe('Did not speak ACP');

@@ -12,7 +12,7 @@ const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; 
   ...mods,
 });
 
-describe('window-wide shortcuts (issue 12 scope 5)', () => {
+describe('window-wide shortcuts', () => {
   it('are Ctrl+Alt+arrow, or ⌘⌥arrow on macOS, and nothing else', () => {
     expect(shortcutOf(press('ArrowDown', { ctrlKey: true, altKey: true }), false)).toBe('nextWaitingRequest');
     expect(shortcutOf(press('ArrowUp', { ctrlKey: true, altKey: true }), false)).toBe('previousWaitingRequest');

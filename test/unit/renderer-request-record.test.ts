@@ -1,5 +1,5 @@
 /**
- * A request's record in the History view (issue 10; spec E-PRIV-1: no form value is stored). A form that was
+ * A request's record in the History view (spec E-PRIV-1: no form value is stored). A form that was
  * not sent must not read as if something was: no field list of "value not kept", but what was asked and
  * "nothing was sent".
  */

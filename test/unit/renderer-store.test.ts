@@ -255,7 +255,7 @@ describe('renderer store', () => {
   });
 
   it('shows requests of the same millisecond in the order main received them, whatever their ids', () => {
-    // Issue 12: ties were broken by the random item id, so two requests arriving together showed in random order.
+    // Ties were broken by the random item id, so two requests arriving together showed in random order.
     const queue = [
       item('zzz', { arrivedAt: 100, arrivalSeq: 1 }),
       item('aaa', { arrivedAt: 100, arrivalSeq: 3 }),
@@ -343,7 +343,7 @@ describe('renderer store', () => {
     expect(store.getState().connection).toBe('reconnecting');
   });
 
-  // Issue 13: streamed text may be drawn at a lower priority (use-app-state.ts); anything else in a batch (here a
+  // Streamed text may be drawn at a lower priority (use-app-state.ts); anything else in a batch (here a
   // request arriving with its transcript record) makes the batch urgent, so a card never waits behind text, but
   // one whose sessions changed only in their transcripts lets that text follow the card's frame.
   it('tells subscribers whether a change held only transcript text', () => {
@@ -358,7 +358,7 @@ describe('renderer store', () => {
     expect(store.getState().sessions[0].transcript[0].text).toBe('Hello!');
   });
 
-  // Issue 13: a session's own state (here a turn's end) is never drawn before the text that came with it.
+  // A session's own state (here a turn's end) is never drawn before the text that came with it.
   it('keeps a batch urgent with its text when it changes a session, or changes no transcript', () => {
     const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')] }) }));
     const changes: string[] = [];
@@ -370,7 +370,7 @@ describe('renderer store', () => {
     expect(changes).toEqual(['urgent', 'urgent', 'urgent']);
   });
 
-  // Issue 13 (hostile review, session 25): only a new request goes before its text. A request that ends (here
+  // Only a new request goes before its text. A request that ends (here
   // withdrawn) is drawn with its record's new text in the same frame, never with the record still saying it waits.
   it('keeps a request that ended urgent with its record, and lets only a new one go first', () => {
     const store = createAppStore(withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ sessions: [session('s1')], queue: [item('q1')] }) }));
@@ -383,7 +383,7 @@ describe('renderer store', () => {
     expect(changes).toEqual(['urgent', 'urgent', 'urgentExceptText']);
   });
 
-  // Issue 13: a form's check on arrival saves its draft in main, which sends the item back with it; the card on
+  // A form's check on arrival saves its draft in main, which sends the item back with it; the card on
   // screen holds those values already, so that echo waits with the text. A request's own change never does.
   it('lets a saved draft and a quiet arrival note wait with the text, but not a request that changed', () => {
     const store = createAppStore(
@@ -543,7 +543,7 @@ describe('renderer store: waiting and unread', () => {
   });
 });
 
-describe('Next / Previous waiting request (issue 12 scope 5)', () => {
+describe('Next / Previous waiting request', () => {
   it('steps through waiting requests oldest first across agents, wrapping both ways', () => {
     expect(stepWaiting([], undefined, 1)).toBeUndefined();
     expect(stepWaiting(['a', 'b', 'c'], undefined, 1)).toBe('a');
@@ -569,7 +569,7 @@ describe('Next / Previous waiting request (issue 12 scope 5)', () => {
   });
 });
 
-describe('arrival notices (issue 12 scope 4)', () => {
+describe('arrival notices', () => {
   const arrived = (state: AppState, agentId: string, itemIds: string[]) => withEvents(state, { type: 'requestsArrived', agentId, itemIds });
 
   it('tells once about requests of an agent not on screen, counting those still waiting, with Show for the oldest', () => {
@@ -591,7 +591,7 @@ describe('arrival notices (issue 12 scope 4)', () => {
   });
 });
 
-describe('after a Decline (issue 12 scope 7)', () => {
+describe('after a Decline', () => {
   it('offers to tell the agent why once: on a session request’s record, or for a request of no session on the notice', () => {
     const sessions = [session('s1', { agentId: 'a' }), session('s2', { agentId: 'a' })];
     const state = withEvents(initialState, { type: 'snapshot', snapshot: snapshot({ agents: [agent('a', { name: 'Alpha' })], sessions }) });

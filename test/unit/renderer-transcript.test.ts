@@ -171,7 +171,7 @@ describe('transcript wording', () => {
 });
 
 describe('foreground state wording (spec E-STATE-1)', () => {
-  // Designer's review, session 17: "Idle  Finished" read as two statuses. Idle is one phrase: "Idle" after a turn
+  // "Idle  Finished" read as two statuses. Idle is one phrase: "Idle" after a turn
   // that ended normally, else how it ended.
   it('says Running, Waiting for you, and for idle one status: Idle, or how the turn ended when it stopped short', () => {
     expect(foregroundText({ state: 'running', derived: false })).toMatchObject({ label: 'Running', tone: 'running' });

@@ -5,7 +5,7 @@ import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments }
 import { optionLook, primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
-// The pure parts of a request card (issue 12 scopes 2 and 3): how a message folds, which hosts count as
+// The pure parts of a request card: how a message folds, which hosts count as
 // lookalikes, which permission option is the default, and what a permission's tool call acts on.
 
 const lines = (n: number) => Array.from({ length: n }, (_unused, i) => `line ${i + 1}`).join('\n');
@@ -80,7 +80,7 @@ describe('why a lookalike address asks once more, and what the recorded-only car
 
 describe('a URL as drawn', () => {
   it('draws every character the rest of the app reveals as its code point, in the path and the fragment', () => {
-    // spec E-URL-4; hostile review: Hangul fillers, variation selectors and U+034F drew as nothing in the Address box.
+    // spec E-URL-4: Hangul fillers, variation selectors and U+034F drew as nothing in the Address box.
     const segments = urlSegments('https://example.com/a\u3164b\uFE0Fc\u034Fd#e\u180Bf');
     expect(segments.filter((s) => s.kind === 'hidden').map((s) => (s.kind === 'hidden' ? s.codePoint : ''))).toEqual(['U+3164', 'U+FE0F', 'U+034F', 'U+180B']);
     expect(urlSegments('https://example.com/plain')).toEqual([{ kind: 'text', text: 'https://example.com/plain' }]);
@@ -112,7 +112,7 @@ describe('how a permission option looks, by its ACP kind', () => {
   ];
   const rejectAlways = { optionId: 'r2', name: 'Never', kind: 'reject_always' };
 
-  it('draws a reject option as an ordinary secondary button, default or not, risky or not (designer review)', () => {
+  it('draws a reject option as an ordinary secondary button, default or not, risky or not', () => {
     for (const risky of [false, true]) {
       for (const isDefault of [false, true]) {
         expect(optionLook(reject, risky, isDefault)).toBe('neutral');

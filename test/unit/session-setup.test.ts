@@ -1,5 +1,5 @@
 /**
- * Issue 11's pure core pieces: MCP server shapes per version and capability, the bounded readers of
+ * Session setup's pure core pieces: MCP server shapes per version and capability, the bounded readers of
  * modes / config options / commands / usage, display terminal output, the working-folder check, the
  * @-mention finder and prompt content.
  */
@@ -20,7 +20,7 @@ const STDIO: McpServerConfig = { name: 'local', type: 'stdio', command: 'npx', a
 const HTTP: McpServerConfig = { name: 'remote', type: 'http', url: 'https://m.example/mcp', headers: { Authorization: 'Bearer b' } };
 const SSE: McpServerConfig = { name: 'old', type: 'sse', url: 'https://m.example/sse', headers: {} };
 
-describe('MCP servers in session/new (issue 11, scope 1)', () => {
+describe('MCP servers in session/new', () => {
   it('v1: stdio always (no type tag, env as name/value), HTTP and SSE only where advertised', () => {
     const none = agentCapabilities(1, { agentCapabilities: {} });
     expect(mcpServersFor(1, [STDIO, HTTP, SSE], none)).toEqual({
@@ -57,7 +57,7 @@ describe('MCP servers in session/new (issue 11, scope 1)', () => {
   });
 });
 
-describe('modes, config options, commands and usage from an agent (issue 11, scopes 2, 3, 6)', () => {
+describe('modes, config options, commands and usage from an agent', () => {
   it('reads v1 (`id`) and v2 (`configId`) options, grouped values, booleans; drops unsound entries', () => {
     const options = configOptions([
       { id: 'model', name: 'Model', type: 'select', currentValue: 'a', options: [{ value: 'a', name: 'A' }] },
@@ -111,7 +111,7 @@ describe('modes, config options, commands and usage from an agent (issue 11, sco
   });
 });
 
-describe('display terminal output (issue 11, scope 6)', () => {
+describe('display terminal output', () => {
   it('appends chunks and keeps only the tail, counting what it dropped, never cutting a character', () => {
     const terminals = new SessionTerminals();
     terminals.update('t', { command: 'yes' });
@@ -126,7 +126,7 @@ describe('display terminal output (issue 11, scope 6)', () => {
   });
 });
 
-describe('the working folder (issue 11, scope 4)', () => {
+describe('the working folder', () => {
   it('says why a folder cannot be used, beside the field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-folder-'));
     writeFileSync(join(dir, 'file.txt'), 'x');
@@ -151,7 +151,7 @@ describe('the working folder (issue 11, scope 4)', () => {
   });
 });
 
-describe('the @ finder and prompt content (issue 11, scope 5)', () => {
+describe('the @ finder and prompt content', () => {
   function project(): string {
     const dir = mkdtempSync(join(tmpdir(), 'sb-project-'));
     mkdirSync(join(dir, 'src'));

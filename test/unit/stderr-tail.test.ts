@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STDERR_TAIL_LINES, stderrTail } from '../../electron/core/agents/stderr-tail';
 import { MIN_WITHHELD_SECRET_START_CHARS, quoteForUser, redactLogLine } from '../../electron/core/agents/redact';
 
-// Issue 12, scope 9 with spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
+// spec E-PRIV-1: the stderr lines shown beside a failed start are bounded and carry no secret.
 
 describe('the stderr tail shown with a failed start', () => {
   it('redacts keys, the agents’ env values and URL paths, escapes control characters and skips blank lines', () => {

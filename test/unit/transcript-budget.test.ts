@@ -15,7 +15,7 @@ const MiB4 = 'x'.repeat(4 * 1024 * 1024);
 
 describe('the transcript budget counts everything an entry holds', () => {
   it('stops an agent whose new tool calls carry 4 MiB of content each, holding no more than the budget', () => {
-    // Hostile review: 100 tool calls of 4 MiB content held 440 MB on main under a 32 MiB budget.
+    // 100 tool calls of 4 MiB content held 440 MB on main under a 32 MiB budget.
     const { transcript: t, entries, stopped } = transcript();
     for (let i = 0; i < 100; i++) t.toolCall(`call-${i}`, { title: `Read ${i}` }, [{ type: 'text', text: MiB4 }]);
     expect(stopped).toEqual(["a session's transcript grew past 32 MiB of text"]);

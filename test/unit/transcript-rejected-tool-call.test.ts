@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import type { TranscriptEntry } from '../../shared/bridge';
 
-// Designer's review, session 17: a tool call whose permission the user rejected showed a red "Failed", because the
+// A tool call whose permission the user rejected showed a red "Failed", because the
 // agent then reports it `failed` (ACP v1's ToolCallStatus has no other value for it). The transcript keeps that the
 // user refused it, whatever the agent reports after.
 describe('a tool call the user refused permission for', () => {

@@ -283,7 +283,7 @@ const cases: Case[] = [
   },
 
   {
-    // spec E-URL-4; hostile review: a backslash before "@" got no warning
+    // spec E-URL-4: a backslash before "@" got no warning
     name: 'warns about a backslash before "@", which reads as userinfo but ends the host',
     url: 'https://evil.com\\@good.com/login',
     expect: { findings: { userinfo: 'warning' }, openable: true, fields: { hostAscii: 'evil.com', registrableDomain: 'evil.com' } },
@@ -396,7 +396,7 @@ const cases: Case[] = [
   },
 
   {
-    // spec E-URL-4; issue 8 (every input bounded): refused before it is parsed
+    // spec E-URL-4; every input is bounded: refused before it is parsed
     name: 'refuses a URL one character over the bound Switchboard takes',
     url: HOST_20 + 'a'.repeat(MAX_URL_CHARS - HOST_20.length + 1),
     expect: { findings: { 'long-url': 'blocked' }, openable: false, fields: { normalized: undefined, hostAscii: undefined } },
@@ -555,7 +555,7 @@ describe('analyzeUrl', () => {
   it.each(['https:\\\\evil.com\\@good.com/', 'https:/\\evil.com\\@good.com/', 'https:\\evil.com\\@good.com/', 'https:evil.com\\@good.com/'])(
     'warns about a backslash before "@" however the slashes after the scheme are written: %s',
     (url) => {
-      // spec E-URL-4; hostile review, second pass: only a literal "//" was recognised.
+      // spec E-URL-4: only a literal "//" was recognised.
       const analysis = analyzeUrl(url);
       expect(analysis.findings.find((f) => f.code === 'userinfo')?.message).toContain('can read as a link to good.com');
       expect(isLookalikeHost(analysis)).toBe(true);
@@ -594,7 +594,7 @@ describe('analyzeUrl', () => {
   });
 
   it('refuses an address of a whole line (7.5 MB) in one sentence, before anything walks it', () => {
-    // issue 8 (bounded time on the main thread): the length is checked before anything walks the address
+    // Bounded time on the main thread: the length is checked before anything walks the address
     const huge = `https://${Array(500_000).fill('xn--80ak6aa92e').join('.')}.com/`;
     const analysis = analyzeUrl(huge);
     expect(analysis.findings.map((f) => [f.code, f.severity])).toEqual([['long-url', 'blocked']]);
@@ -619,7 +619,7 @@ describe('analyzeUrl', () => {
 });
 
 describe('the consent view says "this computer" once', () => {
-  // New user's review (session 19): http://127.0.0.1:PORT read "this computer" in three notes in a row (spec E-URL-4).
+  // Http://127.0.0.1:PORT read "this computer" in three notes in a row (spec E-URL-4).
   const shown = (url: string) => findingsToShow(analyzeUrl(url));
 
   it('merges the loopback notes of http://127.0.0.1:PORT into one sentence naming the host and port', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { checkV2SessionUpdate, engineFor, validatorEngine } from '../../electron/core/acp/v2-session-update';
 
-// Issue 13 scope 4: the v2 hot path is checked against the SDK's own published schema, compiled per update kind.
+// The v2 hot path is checked against the SDK's own published schema, compiled per update kind.
 const requireJson = createRequire(import.meta.url);
 const chunk = (update: Record<string, unknown>) => ({ sessionId: 's-1', update });
 
@@ -38,7 +38,7 @@ describe('the v2 session/update validator', () => {
 describe('the engine the v2 validators are compiled by', () => {
   const schema = requireJson('@agentclientprotocol/sdk/schema/v2/schema.json') as { $defs: Parameters<typeof engineFor>[0] };
 
-  // Issue 13 scope 4: ajv's draft-07 engine is used only while every keyword the update validators reach means the
+  // Ajv's draft-07 engine is used only while every keyword the update validators reach means the
   // same there; this SDK's schema qualifies, so the fast engine is the one in use.
   it('uses the draft-07 engine for this SDK schema, and the 2020 engine once a 2020-only keyword is reachable', () => {
     expect(engineFor(schema.$defs)).toBe('draft-07');

@@ -1,5 +1,5 @@
 /**
- * Text that cannot lie (issue 8 scope 8): invisible formatting characters in agent text are shown as markers,
+ * Text that cannot lie: invisible formatting characters in agent text are shown as markers,
  * never applied — the shared function, the renderer's bridge-event choke point and the form description.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const SHOWN = 'evil⟨U+202E⟩exe.txt';
 
 describe('revealInvisible', () => {
   it('keeps line breaks and tabs, and with oneLine marks them and the Unicode line separators too', () => {
-    // A file name quoted in a sentence must read as one name (hostile review, session 20; spec E-PRIV-1).
+    // A file name quoted in a sentence must read as one name (spec E-PRIV-1).
     expect(revealInvisible('a\tb\nc')).toBe('a\tb\nc');
     expect(revealInvisible('notes\n\rx\u2028y\u2029\tz', { oneLine: true })).toBe('notes⟨U+000A⟩⟨U+000D⟩x⟨U+2028⟩y⟨U+2029⟩⟨U+0009⟩z');
     expect(revealInvisible('a\u202Eb', { oneLine: true })).toBe('a⟨U+202E⟩b');
@@ -48,7 +48,7 @@ describe('revealInvisible', () => {
   });
 
   it('shows variation selectors after ASCII or in a run, keeps the one that picks an emoji or ideograph variant', () => {
-    // Hostile review: "pay\uFE0Fpal" drew as "paypal", and a run of U+E0100… after an emoji can hide bytes.
+    // "pay\uFE0Fpal" drew as "paypal", and a run of U+E0100… after an emoji can hide bytes.
     expect(revealInvisible('pay\uFE0Fpal')).toBe('pay⟨U+FE0F⟩pal');
     expect(revealInvisible('pay\u{E0101}pal')).toBe('pay⟨U+E0101⟩pal');
     expect(revealInvisible('😀\u{E0100}\u{E0101}')).toBe('😀\u{E0100}⟨U+E0101⟩');
@@ -56,7 +56,7 @@ describe('revealInvisible', () => {
   });
 
   it('shows control characters a browser would draw as nothing, but keeps tab, line feed and carriage return', () => {
-    // Hostile review: C0 controls were not revealed ("pass\u0008word" drew as "password" in a card).
+    // C0 controls were not revealed ("pass\u0008word" drew as "password" in a card).
     expect(revealInvisible('pass\u0008word')).toBe('pass⟨U+0008⟩word');
     expect(revealInvisible('a\u0000b\u0007c\u001Bd\u007Fe\u0085f')).toBe('a⟨U+0000⟩b⟨U+0007⟩c⟨U+001B⟩d⟨U+007F⟩e⟨U+0085⟩f');
     expect(revealInvisible('line\r\n\tnext')).toBe('line\r\n\tnext');
@@ -162,7 +162,7 @@ describe('bridge events as the renderer keeps them', () => {
 
 describe('streamed text joined in the store', () => {
   it('reveals a tag character whose two UTF-16 halves arrive in separate chunks', () => {
-    // Hostile review: each half alone matched nothing, so the joined text hid "A" (U+E0041) with no marker.
+    // Each half alone matched nothing, so the joined text hid "A" (U+E0041) with no marker.
     const tag = '\u{E0041}';
     const entry = { entryId: 'e1', role: 'agent', text: 'hi' } as TranscriptEntry;
     const chunks = ['x' + tag[0], tag[1] + 'y'];

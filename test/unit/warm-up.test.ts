@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startWarmUp, WARM_UP_RETRY_MS, warmUpSteps, type WarmUpStep } from '../../electron/core/acp/worker/warm-up';
 import { warmFormPath } from '../../electron/core/elicitation/form-warm-up';
 
-// Issue 13 (elicitation overhead): a connection worker warms the paths its first update and first request take,
+// A connection worker warms the paths its first update and first request take,
 // on synthetic messages, in idle slices, before the agent sends anything that needs them.
 
 const turn = () => new Promise<void>((done) => setImmediate(done));

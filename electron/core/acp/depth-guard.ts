@@ -1,5 +1,5 @@
 /**
- * The nesting budget on every message an agent sends (issue 8, scope 2; budgets.ts MAX_JSON_DEPTH).
+ * The nesting budget on every message an agent sends (budgets.ts MAX_JSON_DEPTH).
  *
  * Applied to every message the SDK's `ndJsonStream` frames and parses, before everything else, so a value
  * nested deeper than the budget is never validated, kept, cloned or serialised. What happens to an

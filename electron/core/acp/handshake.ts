@@ -1,5 +1,5 @@
 /**
- * Protocol version negotiation per connection (spec E-VER; issue "Foundation", scope 2).
+ * Protocol version negotiation per connection (spec E-VER-1, E-VER-2).
  *
  * The SDK has one client per protocol version, and a v2 client closes the stream when a v1 agent
  * answers, so the stream cannot be handed to one client and then another. Instead we send ONE

@@ -1,7 +1,7 @@
 /**
  * What a permission request's tool call would act on, read from the agent's tool call (ACP `ToolCallUpdate` in v1's
  * `toolCall`, v2's `subject.toolCall`): its `kind`, the paths in `locations`, and the paths or command in
- * `rawInput`, so a card asking to delete, move or run something can show exactly what (issue 12 scope 3).
+ * `rawInput`, so a card asking to delete, move or run something can show exactly what.
  * Everything here comes from the agent, so every part is bounded; `rawInput` has no schema (each agent's tool
  * input), so only a few well-known top-level keys are read and nothing else of it is kept.
  */

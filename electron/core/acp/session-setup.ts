@@ -21,7 +21,7 @@ export const MAX_COMMANDS = 200;
 /**
  * Characters kept of a name, title or id an agent gives: long enough for any real label, short enough for one line.
  * Labels are copied into every view that names them (a card's context, the sidebar, History): a 3 MiB
- * `agentInfo.name` or session title once stalled the renderer for 49 s (hostile review, session 20).
+ * `agentInfo.name` or session title once stalled the renderer for 49 s.
  */
 export const MAX_LABEL_CHARS = 200;
 /** Characters kept of a description: claude-agent-acp's longest command description is about 2 000. */

@@ -1,6 +1,5 @@
 /**
- * `session/update` in one shape for both protocol versions, so version differences stay in `acp/`
- * (issue "complete ACP client", scope 1 and 6).
+ * `session/update` in one shape for both protocol versions, so version differences stay in `acp/`.
  *
  * v1 and v2 name some updates differently (`tool_call` only in v1; `plan` vs `plan_update`; v2 adds
  * whole `agent_message`s, `state_update`, `tool_call_content_chunk`) and shape diffs differently (v1
@@ -20,7 +19,7 @@ export const MAX_DIFF_LINES = 2000;
  * content, and across the v2 chunks that add to it (the transcript cuts those, {@link capAppendedDiffs}); the lines past
  * it are counted ("N more lines not shown"), not kept. 512 Ki characters is both sides of a 2 000-line file of 130-character
  * lines. Lines bound the count, not the length: 4 tool calls each with a 1 000-line diff of 3.5 KB lines (28 MB, under
- * the transcript budget) stalled the renderer 11.9 s and took 1.26 GB of its heap (hostile review, session 20).
+ * the transcript budget) stalled the renderer 11.9 s and took 1.26 GB of its heap.
  */
 export const MAX_TOOL_CALL_DIFF_CHARS = 512 * 1024;
 /** Characters of an unknown update kept for its generic display. */
@@ -238,7 +237,7 @@ export function diffChars(items: readonly ToolContentView[]): number {
 /**
  * Content a tool call gains in pieces (v2 `tool_call_content_chunk`, each already cut here on its own), cut again to
  * the `chars` of diff text the tool call has left: {@link MAX_TOOL_CALL_DIFF_CHARS} is the tool call's budget, not
- * each piece's (hostile review, session 20: a fresh budget per chunk let one tool call hold a 512 Ki diff per chunk).
+ * each piece's (a fresh budget per chunk let one tool call hold a 512 Ki diff per chunk).
  * Whole lines, the sides kept alike, as {@link capLines} does; the lines left out join each diff's `truncatedLines`.
  * Returns `items` itself when everything fits.
  */

@@ -1,6 +1,6 @@
 /**
  * The v2 `session/update` hot path's validator, compiled with ajv from the SDK's own published JSON Schema
- * (`@agentclientprotocol/sdk/schema/v2/schema.json`), issue 13 scope 4.
+ * (`@agentclientprotocol/sdk/schema/v2/schema.json`).
  *
  * The SDK's v2 client checks every notification with zod (a third of ingest CPU, and much of its garbage). This
  * checks the same schema: the `UpdateSessionNotification` envelope, and the update against the one `SessionUpdate`

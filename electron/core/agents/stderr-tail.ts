@@ -1,5 +1,5 @@
 /**
- * The last lines an agent wrote to its error output, made safe to show beside a failed start (issue 12, scope 9):
+ * The last lines an agent wrote to its error output, made safe to show beside a failed start:
  * the status a user sees says *why* ("npm ERR! 404 '@scope/agnt' is not in this registry") without opening the log.
  */
 import { redactLogLine } from './redact';

@@ -1,6 +1,6 @@
 /**
- * Keeps one agent's flood of requests from freezing the UI or starving the others (issue "Running many
- * agents", scope 6). Each connection gets a token bucket (a sustained rate with a burst allowance) and a
+ * Keeps one agent's flood of requests from freezing the UI or starving the others
+ * (docs/isolation.md). Each connection gets a token bucket (a sustained rate with a burst allowance) and a
  * cap on how many of its requests may wait at once. A request over either limit is refused with a clear
  * JSON-RPC error — never dropped silently — and the user is told once per flood, not once per request.
  */

@@ -4,7 +4,7 @@
  * every run, say) is not described again, and the described fields — the key of form-validation.ts's compiled
  * checks — are the same array, so its answer is checked without compiling anything.
  *
- * Measured by the bench (elicitation overhead, issue 13): describing the 13-field bench form (its secret-word
+ * Measured by the bench (elicitation overhead): describing the 13-field bench form (its secret-word
  * scan, the invisible-character reveal) and compiling its checks for a fresh field list took ~0.6 ms of main's
  * time per request at the median; a repeat now costs one `JSON.stringify` of the schema and a map lookup.
  */

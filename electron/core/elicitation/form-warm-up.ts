@@ -1,5 +1,6 @@
 /**
- * Warms main's form path once, a while after start (issue 13, elicitation overhead).
+ * Warms main's form path once, a while after start, so the first form does not pay
+ * for it (docs/performance.md).
  *
  * The first form of a process found main's code cold: describing it took ~7 ms and compiling and running its
  * checks ~16 ms (bench traces at load 3–6, against 0.2 and 0.3 ms warm), on the main thread, between the user's

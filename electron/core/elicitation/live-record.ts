@@ -1,5 +1,5 @@
 /**
- * The live transcript's record of a session request (issue 12 scope 6): the question where it was asked, how it
+ * The live transcript's record of a session request: the question where it was asked, how it
  * stands, and once a form is sent, what was sent in words, with secret-looking fields masked (spec E-FORM-12).
  * The history keeps the same record without any value (spec E-PRIV-1; history-recorder.ts, which also names the
  * entry id and text both use); this one lives in memory only, for as long as the live session.

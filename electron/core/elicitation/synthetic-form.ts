@@ -1,6 +1,6 @@
 /**
  * A synthetic form request's schema and a valid answer to it, for warming the code a form takes before the first
- * real one arrives (acp/worker/warm-up.ts in a connection worker, form-warm-up.ts on main; issue 13). One field of
+ * real one arrives (acp/worker/warm-up.ts in a connection worker, form-warm-up.ts on main). One field of
  * each kind a form can have (shared/form-schema.ts). Never shown, sent or stored.
  */
 

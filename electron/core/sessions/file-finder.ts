@@ -1,5 +1,5 @@
 /**
- * The @-mention finder (issue 11, scope 5): the files of a session's folder whose path matches what the
+ * The @-mention finder: the files of a session's folder whose path matches what the
  * user typed, fuzzily (`fzf`, the fzf algorithm), skipping what the folder's `.gitignore` files exclude
  * (`ignore`, the matcher eslint uses) and `.git` itself.
  *

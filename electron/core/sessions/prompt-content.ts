@@ -1,5 +1,5 @@
 /**
- * A prompt's content blocks from what the user typed and attached (issue 11, scope 5), as the agent's
+ * A prompt's content blocks from what the user typed and attached, as the agent's
  * `promptCapabilities` allow (ACP "Content"): text always; a mentioned file as `resource_link`, or as an
  * embedded `resource` with its text where `embeddedContext` is advertised; images only where `image` is;
  * long pasted text as an embedded resource, or as plain text where embedding is not advertised.

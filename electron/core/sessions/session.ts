@@ -115,7 +115,7 @@ export class Session {
 
   /**
    * A `session/load` or `session/resume` finished: nothing replayed is still running unless the agent
-   * says so (a v2 snapshot); replayed tool calls left unfinished are shown as ended (issue 10, scope 4).
+   * says so (a v2 snapshot); replayed tool calls left unfinished are shown as ended.
    */
   beginReplay(): void {
     this.replaying = true;

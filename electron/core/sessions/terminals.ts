@@ -1,5 +1,5 @@
 /**
- * v2 display terminals of one session (`terminal_update`, `terminal_output_chunk`; issue 11, scope 6):
+ * v2 display terminals of one session (`terminal_update`, `terminal_output_chunk`):
  * the agent runs the command and reports it; Switchboard only shows it. Output is held as bytes, only the
  * tail of it, and decoded as UTF-8 for display (ANSI escapes kept: the renderer colours them).
  */

@@ -162,7 +162,7 @@ export class Transcript {
   }
 
   /**
-   * A request of this session and how it stands (issue 12 scope 6): added where it was asked, under its own
+   * A request of this session and how it stands: added where it was asked, under its own
    * `entryId`, and replaced in place as it changes (answered, declined, withdrawn…). Later text starts after it.
    */
   request(entryId: string, fields: Omit<TranscriptEntry, 'entryId'>): void {
@@ -184,7 +184,7 @@ export class Transcript {
   /**
    * The turn ended (or its connection went away, or a replay finished): every tool call still
    * `pending`/`in_progress` is shown as ended with `reason` ("stopped", "agent disconnected"), so none
-   * stays "in progress" for ever (issue 10, scope 4 and 6).
+   * stays "in progress" for ever.
    */
   endToolCalls(reason: string): void {
     for (const toolCallId of this.unfinished) {
@@ -298,7 +298,7 @@ export function liveEntries(entries: TranscriptEntry[], waitingEntryIds: Readonl
 
 /**
  * A stored transcript as history shows it: tool calls that never finished are marked ended with
- * `reason`, since nothing will finish them now (issue 10, scope 4). Only for a session that is not live
+ * `reason`, since nothing will finish them now. Only for a session that is not live
  * ({@link liveEntries}).
  */
 export function endedEntries(entries: TranscriptEntry[], reason: string): TranscriptEntry[] {

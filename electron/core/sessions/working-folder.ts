@@ -1,5 +1,5 @@
 /**
- * The working folder of a new session (issue 11, scope 4): which one to offer, and whether it can be
+ * The working folder of a new session: which one to offer, and whether it can be
  * used. Plain Node, so Electron and the harness check folders the same way.
  */
 import { constants } from 'node:fs';

@@ -5,7 +5,7 @@ import { agentStatusText } from '../shell/format';
 /**
  * A failed start in a few words, by the setting to check (`fix`). The sidebar has room for two short lines; the
  * core's full sentence (e.g. 'Could not start "/no/such/agent": no such command or file.') is the agent pane's, and
- * the status line's tooltip (designer's review, session 19: the sidebar repeated the whole sentence, clamped).
+ * the status line's tooltip (the sidebar repeated the whole sentence, clamped).
  */
 const FAILED_SHORT: Record<NonNullable<StoppedDetail['fix']> | 'other', string> = {
   command: 'Could not start: check its command',

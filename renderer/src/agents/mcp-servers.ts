@@ -1,5 +1,5 @@
 /**
- * The MCP server editor's form as plain data (issue 11, scope 1): text fields in, a `McpServerView` out.
+ * The MCP server editor's form as plain data: text fields in, a `McpServerView` out.
  * Pure functions, unit-tested in Node. Values of env and headers may be secrets: errors name the line and
  * the variable, never the value.
  */

@@ -1,5 +1,5 @@
 /**
- * How a request's message folds on its card (issue 12 scope 2). Pure; no DOM. Lengths are in UTF-16 code units,
+ * How a request's message folds on its card. Pure; no DOM. Lengths are in UTF-16 code units,
  * line counts in `\n`-separated lines (before wrapping).
  */
 
@@ -34,7 +34,7 @@ export function isLongMessage(text: string): boolean {
 
 /**
  * Numbers as "12,400". One formatter for the module: `toLocaleString('en')` resolved the locale again on every
- * call (about 1 ms a card in a profile of the renderer bench, issue 13).
+ * call (about 1 ms a card in a profile of the renderer bench).
  */
 const NUMBER_FORMAT = new Intl.NumberFormat('en');
 

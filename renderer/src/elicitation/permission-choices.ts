@@ -1,9 +1,9 @@
-/** Which answer a permission card offers as its default (issue 12 scope 3). Pure; no DOM. */
+/** Which answer a permission card offers as its default. Pure; no DOM. */
 import type { PermissionOptionView } from '../../../shared/bridge';
 
 /**
  * Tool kinds that remove, move or run something: their card shows what the tool call acts on and never draws an
- * allow option as the primary (default) answer; the first reject option is primary instead (issue 12 scope 3).
+ * allow option as the primary (default) answer; the first reject option is primary instead.
  */
 export const RISKY_TOOL_KINDS: ReadonlySet<string> = new Set(['delete', 'move', 'execute']);
 

@@ -1,6 +1,6 @@
 /**
- * Which request card keeps its actions pinned to the bottom of the queue's view (issue 12 scope 2, and the
- * designer's "a second card's footer floats under the first at 800 px"). Only a card that runs past the bottom
+ * Which request card keeps its actions pinned to the bottom of the queue's view (with a
+ * footer pinned on every card, a second card's footer floated under the first at 800 px). Only a card that runs past the bottom
  * edge can pin its actions there; with a sticky footer on every card, one whose top had only just come into view
  * drew its buttons right under its header, over its own body. So that card pins them only once enough of it is in
  * view to read ({@link MIN_BODY_IN_VIEW_PX} of body above them); until then they stay at its end, a scroll away.
@@ -85,7 +85,7 @@ function stickyHeight(card: HTMLElement, selector: string): number {
 /**
  * Sizes `scroller`'s scroll padding to the card header stuck at its top and the actions pinned at its bottom, so a
  * control focused or scrolled into view (Tab, a form's first error, scrollIntoView) lands between them rather than
- * under them (session 19: at 800×600 the first invalid field hid behind the Review bar). Writes only on a change.
+ * under them (at 800×600 the first invalid field hid behind the Review bar). Writes only on a change.
  */
 function keepScrollPadding(scroller: HTMLElement, top: number, bottom: number): void {
   const topPx = top > 0 ? `${Math.ceil(top) + REVEAL_GAP_PX}px` : '';

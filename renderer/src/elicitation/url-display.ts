@@ -38,7 +38,7 @@ function split(host: string, domain: string | undefined): HostParts {
 const LOOKALIKE_CODES: ReadonlySet<UrlFinding['code']> = new Set(['punycode', 'mixed-script', 'confusable', 'userinfo']);
 
 /**
- * Whether the consent view should treat the host as a possible imitation (spec E-URL-4; issue 12 scope 3): an
+ * Whether the consent view should treat the host as a possible imitation (spec E-URL-4): an
  * internationalized (`xn--`) or mixed-script host, a confusable label, or `user:pass@` before the real host. The
  * card then leads with the ASCII host, makes Decline its primary button and has Open ask once more.
  */
@@ -69,8 +69,8 @@ export function cautionsToOpenYourself(analysis: UrlAnalysis): UrlFinding[] {
 const LOOPBACK_NOTE_CODES: ReadonlySet<UrlFinding['code']> = new Set(['insecure-http', 'ip-host', 'non-default-port']);
 
 /**
- * The consent view's findings with the notes about an address on this computer said once (new user's review, session
- * 19: `http://127.0.0.1:PORT` read "this computer" in three notes in a row). Only `info` findings of
+ * The consent view's findings with the notes about an address on this computer said once
+ * (otherwise `http://127.0.0.1:PORT` reads "this computer" in three notes in a row). Only `info` findings of
  * {@link LOOPBACK_NOTE_CODES} are merged, into one in the first one's place; warnings and refusals stay as they are.
  */
 export function findingsToShow(analysis: UrlAnalysis): UrlFinding[] {

@@ -9,7 +9,7 @@ export interface DeclineToExplain {
 }
 
 /**
- * "Tell the agent why…" after a Decline (issue 12 scope 7), the one handler for the notice's button and a
+ * "Tell the agent why…" after a Decline, the one handler for the notice's button and a
  * record's: shows that session and starts its composer with {@link explainDeclineText}, keeping what was typed
  * there. Provided once by the app; a session view binds it to its own session for its records.
  */

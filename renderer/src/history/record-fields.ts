@@ -7,7 +7,7 @@ import { wholeMessageSize } from '../elicitation/message-fold';
  * A live session's record (`live`) lists the fields once there is something to show in them: what was sent.
  * History lists them for a form that was sent, each without its value (none is stored, spec E-PRIV-1). For a
  * form that was not sent (cancelled, declined, open when Switchboard closed), a list of fields each "value not
- * kept" read as if something had gone (new-user review), so it lists none and `notSent` names what was asked.
+ * kept" read as if something had gone, so it lists none and `notSent` names what was asked.
  */
 export function recordFields(
   request: RequestRecordView,

@@ -1,5 +1,5 @@
 /**
- * What the composer suggests as the user types (issue 11, scopes 3 and 5): the agent's slash commands when the
+ * What the composer suggests as the user types: the agent's slash commands when the
  * message starts with `/`, files of the session's folder after an `@`. Pure functions over the text and caret,
  * unit-tested in Node.
  */

@@ -1,5 +1,5 @@
 /**
- * Lines of a tool call's diff as the transcript draws them (issue "A complete ACP client", scope 1). Pure; no DOM.
+ * Lines of a tool call's diff as the transcript draws them. Pure; no DOM.
  *
  * v1 diffs carry the whole old and new text: {@link diffLines} turns them into a unified-style list (removed lines
  * `-`, added lines `+`, a little unchanged context, long unchanged runs folded). v2 diffs may carry a ready-made
@@ -81,7 +81,7 @@ function editScript(a: string[], b: string[]): Op[] {
 /**
  * Myers' greedy diff; `undefined` when the texts differ in more than {@link MAX_EDIT_DISTANCE} lines. Lines are
  * compared as numbers (each distinct line gets one, {@link lineIds}): comparing the strings themselves costs their
- * length at every step, and 1 000-line diffs of 3.5 KB lines took 301 ms each (hostile review, session 20).
+ * length at every step, and 1 000-line diffs of 3.5 KB lines took 301 ms each.
  */
 function myers(a: string[], b: string[]): Op[] | undefined {
   const n = a.length;

@@ -22,7 +22,7 @@ export const DERIVED_STATE_HELP =
 /**
  * The words for a foreground state: `running` → "Running", `requires_action` → "Waiting for you", `idle` →
  * "Idle", or the stop reason when it is worth saying, `busy` (a v2 state Switchboard does not know) → "Busy
- * (<reported>)". One status, not two: the designer's review (session 17) read "Idle  Finished" as a clash, and
+ * (<reported>)". One status, not two: "Idle  Finished" reads as a clash, and
  * `end_turn` is the normal way for a turn to end, so it reads "Idle". A v2 turn that failed (`stopReason:
  * "error"`) reads "Ended with an error".
  */

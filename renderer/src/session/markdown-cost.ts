@@ -1,6 +1,6 @@
 /**
  * Which blocks of agent text are safe to hand to the markdown parser. The parser's cost is not linear in every
- * input: in a hostile review (session 21) 40 000 characters of `*a_` held every agent's page ~58 s (cost grew with
+ * input: 40 000 characters of `*a_` held every agent's page ~58 s (cost grew with
  * the square of the length), and 5 000 `>` characters overflowed the stack and blanked the window. Length alone
  * (MAX_MARKDOWN_CHARS) does not bound that; these counts do. A block past any of them is drawn as plain text —
  * still all there, still selectable, just not formatted.

@@ -1,5 +1,5 @@
 /**
- * Words for the session bar's facts (issue 11, scope 6). Pure, unit-tested in Node.
+ * Words for the session bar's facts. Pure, unit-tested in Node.
  */
 import type { UsageView } from '../../../shared/bridge';
 

@@ -1,6 +1,6 @@
 /**
- * Wording of transcript details: tool call and plan statuses, priorities, locations, unknown updates
- * (issue "A complete ACP client", scope 1). Pure; no DOM.
+ * Wording of transcript details: tool call and plan statuses, priorities, locations, unknown updates.
+ * Pure; no DOM.
  */
 import type { PlanEntryView, TranscriptEntry } from '../../../shared/bridge';
 

@@ -109,7 +109,7 @@ export function sessionNames(sessions: Array<Pick<SessionView, 'sessionKey' | 'a
 
 /**
  * How the last prompt turn ended, in words (ACP `stopReason`): `end_turn` → "Finished", `cancelled` → "Stopped by
- * you" (only the client's `session/cancel` ends a turn so; the designer's review read "Stopped: cancelled" as
+ * you" (only the client's `session/cancel` ends a turn so; "Stopped: cancelled" reads as
  * jargon), `max_tokens` → "Stopped at the length limit", `max_turn_requests` → "Stopped after too many steps",
  * `refusal` → "The agent refused"; any other reason is shown as sent, "Stopped (<reason>)".
  */
@@ -133,7 +133,7 @@ export function stopReasonText(reason: string | undefined): string {
 
 /**
  * One formatter for every card: `toLocaleTimeString` with options builds a new `Intl.DateTimeFormat` on each call,
- * which a trace of the renderer bench showed at 41 ms for the first card and ~1–2 ms for each one after (issue 13).
+ * which a trace of the renderer bench showed at 41 ms for the first card and ~1–2 ms for each one after.
  */
 let clockFormat: Intl.DateTimeFormat | undefined;
 

@@ -31,7 +31,7 @@ export const TIGHT_WORKSPACE_PX = 440;
  * The session area's width at and under which the session bar's pickers sit behind its Settings button whatever the
  * window's height, while usage and MCP servers stay on the bar (CSS px; SessionBar.tsx). Measured with the demo
  * agent's three pickers and usage beside "Waiting for you · Show it": the whole bar needs about 850 px, and at
- * 1440×900 beside a request the area is 776 px wide, so it wrapped to two lines (designer's review, session 21).
+ * 1440×900 beside a request the area is 776 px wide, so it wrapped to two lines.
  */
 export const MEDIUM_WORKSPACE_PX = 900;
 
@@ -41,7 +41,7 @@ const WORKSPACE_ID = 'workspace-pane';
 const subscribers = new Map<string, (onChange: () => void) => () => void>();
 /**
  * One MediaQueryList per query, kept: `matchMedia` builds a new one on every call, and React reads the snapshot
- * on every render of every component that asks (10 ms over the 20 cards of the renderer bench, issue 13).
+ * on every render of every component that asks (10 ms over the 20 cards of the renderer bench).
  */
 const lists = new Map<string, MediaQueryList>();
 

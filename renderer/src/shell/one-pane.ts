@@ -1,8 +1,8 @@
 import { useMediaQuery } from './media-query';
 
 /**
- * Windows this narrow show one pane at a time, the session or the requests, with a switch above them (issue 12
- * scope 1). App.css holds the same width in its `@media (max-width: 760px)` rule; keep the two together.
+ * Windows this narrow show one pane at a time, the session or the requests, with a switch above them.
+ * App.css holds the same width in its `@media (max-width: 760px)` rule; keep the two together.
  */
 export const ONE_PANE_QUERY = '(max-width: 760px)';
 

@@ -1,5 +1,5 @@
 /**
- * The renderer's one choke point for agent-supplied text that arrives over the bridge (issue 8 scope 8): every
+ * The renderer's one choke point for agent-supplied text that arrives over the bridge: every
  * display string an agent wrote — messages, thoughts, tool-call titles and content, plan entries, session titles
  * and suggestions, permission cards, queue-item messages and scopes, the agent's reported name, sign-in methods,
  * status sentences and notices — has its invisible formatting and control characters replaced by visible markers
@@ -113,7 +113,7 @@ function revealSessionFields<T extends Omit<SessionView, 'transcript'>>(session:
       description: reveal(suggestion.description),
       ...(suggestion.hint !== undefined ? { hint: reveal(suggestion.hint) } : {}),
     })),
-    // Issue 11: the session bar's modes and config options are the agent's words too.
+    // The session bar's modes and config options are the agent's words too.
     ...(session.modes
       ? { modes: { ...session.modes, available: session.modes.available.map((m) => ({ ...m, name: reveal(m.name), description: maybe(m.description) })) } }
       : {}),

@@ -1,5 +1,5 @@
 /**
- * When each store change is handed to React, and with how much of the state (issue 13: a new card painted ≤ 50 ms
+ * When each store change is handed to React, and with how much of the state (a new card painted ≤ 50 ms
  * after its event while a long reply streams). Plain logic with its React and frame hooks passed in, so it is
  * unit-tested in Node; state/use-app-state.ts wires it to React.
  *

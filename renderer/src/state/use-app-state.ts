@@ -7,7 +7,7 @@ import type { AppState, AppStore } from './store';
 /**
  * The store's state for React, each change drawn as soon as it must be and no sooner (state/draw-schedule.ts):
  * streamed text at transition priority, everything else at once, and a request that arrives with streamed text
- * before that text (issue 13: a new card painted ≤ 50 ms after its event while a long reply streams).
+ * before that text (a new card painted ≤ 50 ms after its event while a long reply streams).
  *
  * `useSyncExternalStore` renders every change synchronously, in the socket's task: each bridge batch of streamed
  * text was a whole render and commit that a new card's render, and the frame that paints it, waited behind. At

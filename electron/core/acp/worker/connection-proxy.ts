@@ -1,5 +1,5 @@
 /**
- * Main's side of an agent connection that runs in a worker of its own (issue 8, scope 1; docs/isolation.md).
+ * Main's side of an agent connection that runs in a worker of its own (docs/isolation.md).
  *
  * {@link connectAgentInWorker} takes the same options as `connectAgent` and returns a {@link RemoteConnection}
  * with the same methods and values, so the hub does not care where the connection runs. Main does three
@@ -243,7 +243,7 @@ class WorkerConnection {
     // Run in its place in the batch, as the agent sent it: run after the batch's other calls, a form's record
     // reached the transcript below the chunks the agent sent after the form. The reaction is attached to the
     // callback's own promise (not a chain after it), so the answer is posted in the first microtask after it
-    // settles, ahead of whatever bookkeeping the settling code queued behind it (elicitation round trip, issue 13).
+    // settles, ahead of whatever bookkeeping the settling code queued behind it (elicitation round trip).
     let result: unknown;
     try {
       result = callbacks[call.name](...args);

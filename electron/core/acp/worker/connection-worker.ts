@@ -1,5 +1,5 @@
 /**
- * The worker that owns one agent connection (issue 8, scope 1; docs/isolation.md).
+ * The worker that owns one agent connection (docs/isolation.md).
  *
  * Main relays the agent's bytes in (`bytes`, `end`) and writes what this worker sends out (`write`);
  * everything that reads what the agent sent runs here: the SDK's framing and validation, the depth
@@ -55,7 +55,7 @@ const port = parentPort;
 /**
  * Untold bytes past which the worker tells main at once (`ackBytes`); below it they ride on the next batch or
  * write. A message of their own per chunk woke main once more per chunk, and it went out just as the chunk's
- * messages were about to be parsed (elicitation round trip, issue 13). It cannot stall main: main stops reading
+ * messages were about to be parsed (elicitation round trip). It cannot stall main: main stops reading
  * only with RELAY_WINDOW_BYTES relayed and not yet told of, so at least three quarters of that are still on their
  * way here or queued, and taking them in passes this mark.
  */
@@ -109,8 +109,8 @@ const stdout = new ReadableStream<Uint8Array>(
       // Let everything the previous read started run to its end first, so no more than one read's
       // messages are ever in flight inside this worker. Also when the worker was idle, waiting for bytes:
       // main posts chunks while this worker drains its port, so without this turn the queue's setImmediate
-      // never ran during a stream and a whole stream reached main as two batches (tried in session 20 to
-      // save a lone request's ~0.06 ms; the streamed text then appeared in two jumps).
+      // never ran during a stream and a whole stream reached main as two batches (skipping it to
+      // save a lone request's ~0.06 ms made the streamed text appear in two jumps).
       await new Promise<void>((done) => setImmediate(done));
       // Every chunk queued now, up to MAX_READ_BYTES (and at least one), enqueued together: the SDK reads those
       // after the first from this stream's queue in the same turn, without their being copied into one.
@@ -256,7 +256,7 @@ class EventQueue {
   /**
    * Appends `data` to the queued terminal update `before` (the tail call's), so main gets one callback for the run
    * (each chunk was one: main copied and decoded the terminal's 64 KiB tail per 16-byte chunk, 3.5 s of main in a
-   * 6 s flood; hostile review, session 27). Bytes go into a buffer that doubles as needed: linear in the run.
+   * 6 s flood). Bytes go into a buffer that doubles as needed: linear in the run.
    */
   private joinTerminalOutput(last: WireCall, before: Extract<NormalizedUpdate, { kind: 'terminal_output' }>, data: Uint8Array): void {
     let joined = before;

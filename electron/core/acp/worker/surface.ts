@@ -1,5 +1,5 @@
 /**
- * The seam between main and an agent's connection worker (issue 8, scope 1; docs/isolation.md).
+ * The seam between main and an agent's connection worker (docs/isolation.md).
  *
  * Two surfaces cross it, each listed once here and typed from its source, so a method or callback added
  * to them crosses with one line (and TypeScript refuses to build until that line is there):

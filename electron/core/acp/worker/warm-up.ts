@@ -1,5 +1,6 @@
 /**
- * Warms a connection worker's cold paths once its handshake is done, in idle slices (issue 13, elicitation).
+ * Warms a connection worker's cold paths once its handshake is done, in idle slices, so the first
+ * elicitation does not pay for them (docs/performance.md).
  *
  * Every agent gets a fresh worker, so a fresh V8 isolate: the first `session/update` of a v2 connection used to
  * load the SDK's JSON Schema into ajv and compile the envelope's and the kind's validators (~65 ms here), and the

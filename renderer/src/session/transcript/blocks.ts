@@ -1,6 +1,6 @@
 /**
  * A streamed message split into markdown blocks, so a long reply is parsed and drawn a block at a time
- * (issue 13, scope 3): every block but the last is finished and never changes again, so the renderer memoises it
+ *: every block but the last is finished and never changes again, so the renderer memoises it
  * and only the growing last block is parsed on each batch. Pure; no DOM.
  *
  * A block ends at a blank line outside a fenced code block, once it holds {@link MIN_BLOCK_CHARS}. A line indented after the blank line continues the
@@ -19,7 +19,7 @@ export interface BlockSplit {
  * A block is only ended at a blank line once it holds this many characters, so short paragraphs are parsed
  * together. Each parse has a fixed cost (the markdown parser sets itself up for every call): in a CPU profile of
  * the renderer bench (200k chunks, ~5 000 paragraphs of ~80 characters) parsing one block per paragraph was a
- * third of the page's JavaScript, mostly that set-up (issue 13). Small enough that the one block still streaming,
+ * third of the page's JavaScript, mostly that set-up. Small enough that the one block still streaming,
  * parsed again on every batch, stays cheap (~1 ms).
  */
 export const MIN_BLOCK_CHARS = 1_000;

@@ -1,5 +1,5 @@
 /**
- * A display terminal's output as styled runs (issue 11, scope 6): ANSI escapes are parsed by `anser` into
+ * A display terminal's output as styled runs: ANSI escapes are parsed by `anser` into
  * plain text plus colour and decoration names, so nothing the agent sends is ever treated as HTML. Carriage
  * returns are applied the way a terminal shows them (a progress bar's last state), other control characters
  * dropped. Pure, unit-tested in Node.

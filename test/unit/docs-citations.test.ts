@@ -1,0 +1,177 @@
+/**
+ * Keeps citations honest (architecture rule 12, "Docs explain; history records"):
+ * (a) every protocol rule id the code cites (`spec E-FORM-4`) is defined in docs/protocol.md, so a reader can look it
+ *     up in the repository;
+ * (b) no code comment tells where it came from (which session, review or issue): a comment says why, and git keeps
+ *     the story.
+ * Each failure names file:line.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '..', '..');
+const CITING_FOLDERS = ['electron', 'shared', 'renderer', 'test', 'bench', 'scripts'];
+const COMMENT_FOLDERS = [...CITING_FOLDERS, '.ci'];
+/** The build and test configs at the root, whose comments explain choices too. */
+const rootConfigs = () =>
+  readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isFile() && CODE_FILE.test(e.name)).map((e) => join(ROOT, e.name));
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'out', 'generated']);
+const CITING_FILE = /\.(ts|tsx|mts|js|mjs|cjs|css|json|md|html|sh)$/;
+const CODE_FILE = /\.(ts|tsx|js|mjs|css)$/;
+
+/** A protocol rule id as the code cites it: `E-FORM-4`, `E-PRIV-1`. */
+const RULE_ID = /\b[A-Z]+-[A-Z]+-\d+\b/g;
+
+/**
+ * Files that are being rewritten elsewhere; their comments are scrubbed once that lands. Paths are relative to the
+ * repository root with `/`; a trailing `**.tsx` entry covers every `.tsx` file under that folder.
+ */
+const PENDING: readonly string[] = [
+  'electron/core/hub.ts',
+  'electron/core/acp/agent-connection.ts',
+  'electron/core/elicitation/broker.ts',
+  'electron/core/history/history-recorder.ts',
+  'electron/core/agents-config-schema.ts',
+  'electron/core/config-edit.ts',
+  'electron/core/config-store.ts',
+  'electron/core/config.ts',
+  'electron/core/json-errors.ts',
+  'electron/core/zed-import.ts',
+  'shared/form-schema.ts',
+  'shared/bridge.ts',
+  'renderer/src/state/store.ts',
+  'renderer/src/**.tsx',
+];
+
+/**
+ * What a comment must not cite. Ordinary words stay allowed: "Session 2" (a tab's name), the form's Review step and
+ * the `ReviewSummary` component, "review and change every answer" (spec E-FORM-4).
+ */
+const HISTORY_PATTERNS: readonly { what: string; pattern: RegExp }[] = [
+  { what: 'a work session', pattern: /\bsessions? \d+/ },
+  { what: 'a work session', pattern: /\bSessions? \d+(?=\s*(?:item|found|[,:;)]))/ },
+  { what: 'a work session', pattern: /\bwork sessions?\b/i },
+  { what: 'an issue number', pattern: /\bissues? #?\d+/i },
+  { what: 'an issue', pattern: /\bissue "[^"]+"/i },
+  { what: 'an issue number', pattern: /(?:^|[\s(])(?<!(?:UTS|UAX|RFC|TR) )#\d{1,4}\b/ },
+  { what: 'a reviewer', pattern: /\breviewers?\b/i },
+  {
+    what: 'a review',
+    pattern: /\b(?:designer'?s?|designers'|hostile|new[- ]users?'?s?|fresh[- ]users?'?s?|code|adversarial|security|external|peer|earlier|last|later) reviews?\b/i,
+  },
+  { what: 'a review', pattern: /\breview(?:'s)? (?:fix(?:es)?|findings?|found|notes?|rounds?|refactor list)\b/i },
+  { what: 'a review', pattern: /\b(?:after|per|from|during|since) (?:a |the |this |that )?review\b(?! step)/i },
+  { what: 'a tester', pattern: /\b(?:hostile|new|fresh) testers?\b/i },
+  { what: 'the lab log that left docs/', pattern: /performance-log/ },
+];
+
+function walk(folder: string, files: string[]): string[] {
+  if (!existsSync(folder)) return files;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (SKIPPED_DIRS.has(entry.name) || entry.name.endsWith('-snapshots')) continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) walk(path, files);
+    else files.push(path);
+  }
+  return files;
+}
+
+const rel = (path: string) => relative(ROOT, path).split('\\').join('/');
+
+function isPending(file: string): boolean {
+  return PENDING.some((p) => (p.endsWith('/**.tsx') ? file.startsWith(p.slice(0, -'**.tsx'.length)) && file.endsWith('.tsx') : p === file));
+}
+
+/** A comment's text and the 1-based line it starts on. */
+interface Comment {
+  line: number;
+  text: string;
+}
+
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/** Every comment of a script, found by the TypeScript scanner's trivia (strings, templates and regexes are not comments). */
+function scriptComments(file: string, text: string): Comment[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const seen = new Set<number>();
+  const comments: Comment[] = [];
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.add(r.pos);
+      comments.push({ line: lineAt(text, r.pos), text: text.slice(r.pos, r.end) });
+    }
+  };
+  const visit = (node: ts.Node) => {
+    collect(ts.getLeadingCommentRanges(text, node.pos));
+    collect(ts.getTrailingCommentRanges(text, node.end));
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return comments;
+}
+
+function cssComments(text: string): Comment[] {
+  return [...text.matchAll(/\/\*[\s\S]*?\*\//g)].map((m) => ({ line: lineAt(text, m.index), text: m[0] }));
+}
+
+/** `#` comments of a shell script (a line's `#` after a space or at its start). */
+function shellComments(text: string): Comment[] {
+  return text.split('\n').flatMap((l, i) => {
+    const at = l.search(/(?:^|\s)#(?!!)/);
+    return at < 0 ? [] : [{ line: i + 1, text: l.slice(at) }];
+  });
+}
+
+function commentsOf(file: string, text: string): Comment[] {
+  if (file.endsWith('.css')) return cssComments(text);
+  if (CODE_FILE.test(file)) return scriptComments(file, text);
+  if (file.startsWith('.ci/') && (!file.includes('.', 4) || file.endsWith('.sh'))) return shellComments(text);
+  return [];
+}
+
+/** Ids defined in docs/protocol.md: each definition is a list item that starts with the bold id. */
+function definedIds(): Set<string> {
+  const page = readFileSync(join(ROOT, 'docs', 'protocol.md'), 'utf8');
+  return new Set([...page.matchAll(/^- \*\*([A-Z]+-[A-Z]+-\d+)\*\*/gm)].map((m) => m[1]));
+}
+
+describe('citations in code', () => {
+  it('cites only protocol rule ids that docs/protocol.md defines', () => {
+    const defined = definedIds();
+    const missing: string[] = [];
+    for (const path of CITING_FOLDERS.flatMap((f) => walk(join(ROOT, f), []))) {
+      if (!CITING_FILE.test(path)) continue;
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const [id] of line.matchAll(RULE_ID)) if (!defined.has(id)) missing.push(`${rel(path)}:${i + 1} ${id}`);
+        });
+    }
+    expect(missing, 'rule ids cited but not defined in docs/protocol.md').toEqual([]);
+  });
+
+  // Parses every script of the repository: seconds on a loaded machine.
+  it('has comments that say why, never which session, review or issue they came from', { timeout: 60_000 }, () => {
+    const found: string[] = [];
+    for (const path of [...rootConfigs(), ...COMMENT_FOLDERS.flatMap((f) => walk(join(ROOT, f), []))]) {
+      const file = rel(path);
+      if (isPending(file)) continue;
+      for (const comment of commentsOf(file, readFileSync(path, 'utf8'))) {
+        comment.text.split('\n').forEach((line, i) => {
+          const hit = HISTORY_PATTERNS.find((h) => h.pattern.test(line));
+          if (hit) found.push(`${file}:${comment.line + i} cites ${hit.what}: ${line.trim()}`);
+        });
+      }
+    }
+    expect(found, 'comments citing history').toEqual([]);
+  });
+
+  it('keeps every pending file on disk, so the allow-list cannot outlive a rename unnoticed', () => {
+    const gone = PENDING.filter((p) => !p.includes('**') && !existsSync(join(ROOT, p)));
+    expect(gone).toEqual([]);
+  });
+});
