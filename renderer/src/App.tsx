@@ -18,7 +18,7 @@ import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItem
 import { useAppState } from './state/use-app-state';
 import { ViewBoundary } from './shell/ViewBoundary';
 import { afterPaint } from './shell/after-paint';
-import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
+import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './session/transcript/record-actions';
 import type { QueueItemView } from '../../shared/bridge';
 import './App.css';
 

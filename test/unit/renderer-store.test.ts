@@ -15,7 +15,7 @@ import {
   waitsForUser,
   type AppState,
 } from '../../renderer/src/state/store';
-import { explainDeclineText } from '../../renderer/src/history/record-actions';
+import { explainDeclineText } from '../../renderer/src/session/transcript/record-actions';
 
 function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
   return {

@@ -9,7 +9,7 @@ import { NoticePlace } from '../shell/notice-place';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
-import { ExplainDeclineContext, RecordActionsContext, type RecordActions } from '../history/record-actions';
+import { ExplainDeclineContext, RecordActionsContext, type RecordActions } from './transcript/record-actions';
 import './SessionView.css';
 
 interface SessionViewProps {

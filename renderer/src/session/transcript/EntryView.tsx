@@ -7,7 +7,7 @@ import { PlanList } from './PlanList';
 import { TerminalBlock } from './TerminalBlock';
 import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
-import { RequestRecord } from '../../history/RequestRecord';
+import { RequestRecord } from './RequestRecord';
 import './EntryView.css';
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { cutText } from '../../../shared/cut-text';
+import { cutText } from '../../../../shared/cut-text';
 
 /** Which declined request to explain: the session whose composer opens, and the question it asked. */
 export interface DeclineToExplain {
