@@ -15,7 +15,7 @@ import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
 import { sessionNames } from './shell/format';
 import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
-import { useAppState } from './state/use-app-state';
+import { useAppState } from './shell/use-app-state';
 import { ViewBoundary } from './shell/ViewBoundary';
 import { afterPaint } from './shell/after-paint';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './session/transcript/record-actions';

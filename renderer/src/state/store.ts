@@ -18,7 +18,7 @@ import type {
   TranscriptAppend,
   TranscriptEntry,
 } from '../../../shared/bridge';
-import { joinRevealed, revealEvent } from '../shell/visible-events';
+import { joinRevealed, revealEvent } from './visible-events';
 import { askingText } from '../../../shared/attention-text';
 
 /**

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { afterPaint } from '../shell/after-paint';
-import { DrawSchedule, type DrawTarget } from './draw-schedule';
-import type { AppState, AppStore } from './store';
+import { afterPaint } from './after-paint';
+import { DrawSchedule, type DrawTarget } from '../state/draw-schedule';
+import type { AppState, AppStore } from '../state/store';
 
 /**
  * The store's state for React, each change drawn as soon as it must be and no sooner (state/draw-schedule.ts):
