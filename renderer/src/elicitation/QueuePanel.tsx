@@ -1,10 +1,10 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
-import { waitingText } from '../shell/format';
+import { waitingText } from '../shell/model/format';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { splitByLive, waitsForUser, type RevealRequest } from '../state/store';
+import { splitByLive, waitsForUser, type RevealRequest } from '../state/model/store';
 import { srOnlyWhen } from '../shell/media-query';
 import { FormCard } from './FormCard';
 import { PermissionCard } from './PermissionCard';

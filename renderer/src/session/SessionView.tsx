@@ -2,8 +2,8 @@ import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useSta
 import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel, TranscriptEntry } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { sessionWaitingText } from '../shell/format';
-import { byArrival, waitsForUser } from '../state/store';
+import { sessionWaitingText } from '../shell/model/format';
+import { byArrival, waitsForUser } from '../state/model/store';
 import { ForegroundBadge } from './ForegroundBadge';
 import { NoticePlace } from '../shell/notice-place';
 import { PlanStrip } from './PlanStrip';

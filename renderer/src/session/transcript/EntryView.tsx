@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptEntry } from '../../../../shared/bridge';
-import { unknownUpdateText } from '../transcript-text';
+import { unknownUpdateText } from '../model/transcript-text';
 import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
