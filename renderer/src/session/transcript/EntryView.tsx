@@ -5,7 +5,6 @@ import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
 import { TerminalBlock } from './TerminalBlock';
-import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
 import { RequestRecord } from './RequestRecord';
 import './EntryView.css';
