@@ -5,18 +5,20 @@
  * than the one beside the component that draws it.
  *
  * The rule, exactly:
- * - `renderer/src/base/*.css` is the shared design-system layer. Any component may use its classes; no other
- *   stylesheet may style them.
- * - Every other stylesheet `X.css` belongs to the component file `X.tsx` beside it, and to the stylesheet-less
- *   component files `X.tsx` imports (transitively through other stylesheet-less files of the same folder): its
- *   *owners*.
- * - A rule's subject is the last compound selector that names a class (`.a .b:hover > li` → `.b`); classes before
- *   it, and inside `:is()`, `:not()`, `:has()`, `:where()`, are context and may belong to anyone. Each subject
- *   class that is not a base class must be used by an owner, and by no component outside the owners; a subject
- *   made of base classes only is a base rule and belongs in `base/`. A class modifier shared by many components
- *   (`is-selected`) passes when the compound also names a class of the owner (`.session-tab.is-selected`).
- * - A component "uses" a class when the class's name is a word of a string in it (a `className`, a helper's
- *   returned class, a `querySelector`); words that name no styled class are ignored.
+ * - `renderer/src/base/*.css` is the shared design-system layer: any component may use its classes.
+ * - Every other stylesheet `X.css` has *owners*: the component `X.tsx` beside it, the stylesheet-less components
+ *   of its folder that `X.tsx` imports (transitively), and the plain `.ts` modules any owner imports (they may hand
+ *   it class names, as terminal-text.ts hands out `ansi-*`).
+ * - A rule's subject is the last compound selector that names a class (`.a .b:hover > li` → `.b`), reading past
+ *   parenthesised arguments (`:is()`, `:not()`, `:has()`) and attribute selectors; the classes before it are
+ *   context and may belong to anyone.
+ * - A rule passes when its subject names a class, not a base class, that an owner draws. A subject made of base
+ *   classes only (`.card-actions .button`) passes only inside an element of the owner's: the nearest class before
+ *   it that is not a base class must be drawn by an owner. Every other rule fails, including one whose subject no
+ *   component draws at all. A class drawn by several components may be styled in any of their stylesheets.
+ * - A file draws a class when the class is a word of one of its strings (a `className`, a class a helper returns),
+ *   or starts with the fixed part of a class built at run time (`status-${kind}`; `md-h${level}` inside a
+ *   `className`). A string holding a selector (`'.session-tab.is-selected'`, for `querySelector`) draws nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -124,6 +126,14 @@ export function subjectClasses(selector: string): string[] {
   return [];
 }
 
+/** Whether `node` stands inside a JSX `className` attribute. */
+function inClassName(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node; at; at = at.parent) {
+    if (ts.isJsxAttribute(at)) return at.name.getText() === 'className';
+  }
+  return false;
+}
+
 /** Marks a word of {@link stringWords} that is the fixed start of class names built at run time. */
 const PREFIX = '\u0000prefix:';
 
@@ -137,8 +147,10 @@ function stringWords(file: string): Set<string> {
     if (isText && !/(^|[\s>+~(,])[.#][_a-zA-Z]/.test(node.text)) {
       for (const word of node.text.split(/\s+/)) if (word) words.add(word);
       // `status-${kind}`, `md-h${level}`: every class that starts with the fixed part is drawn here.
+      // Only a fragment that ends in `-`, or one inside a className (`md-h${level}`): `${n} session${s}` draws nothing.
       const prefix = /(?:^|\s)(-?[_a-zA-Z][\w-]*)$/.exec(node.text);
-      if (prefix && (ts.isTemplateHead(node) || ts.isTemplateMiddle(node))) words.add(`${PREFIX}${prefix[1]}`);
+      const built = prefix && (prefix[1].endsWith('-') || inClassName(node));
+      if (built && (ts.isTemplateHead(node) || ts.isTemplateMiddle(node))) words.add(`${PREFIX}${prefix[1]}`);
     }
     if (ts.isJsxText(node)) return;
     ts.forEachChild(node, visit);
