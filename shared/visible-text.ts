@@ -15,7 +15,7 @@
  * - control characters (C0 U+0000–U+001F, DEL U+007F, C1 U+0080–U+009F) except tab, line feed and carriage
  *   return: a browser draws them as nothing, so a NUL or a backspace could hide inside a name. A display
  *   terminal's output keeps them (`keepControls`): its own renderer reads ESC for colours and applies or drops
- *   the rest (renderer/src/session/transcript/terminal-text.ts).
+ *   the rest (renderer/src/session/transcript/model/terminal-text.ts).
  *
  * One exception keeps legitimate text intact: a zero-width joiner or non-joiner (U+200C, U+200D) between two
  * non-ASCII letters, marks or pictographs is left as it is — emoji sequences (👩‍💻) and scripts such as Persian

@@ -4,7 +4,7 @@ import { AgentPane } from './agents/AgentPane';
 import { AgentSidebar, AppActions } from './agents/AgentSidebar';
 import { AgentDialogs, type AgentDialog } from './agents/AgentDialogs';
 import { Notices } from './shell/Notices';
-import { connectionEnded, connectionSentence } from './shell/connection-text';
+import { connectionEnded, connectionSentence } from './shell/model/connection-text';
 import { NoticePlaceContext } from './shell/notice-place';
 import { PaneSwitch, type Pane } from './shell/PaneSwitch';
 import { useOnePane } from './shell/one-pane';
@@ -13,13 +13,16 @@ import { focusedItemId, useWindowShortcuts } from './shell/window-shortcuts';
 import { QueuePanel } from './elicitation/QueuePanel';
 import { WaitingForYou } from './elicitation/WaitingForYou';
 import { HistoryView } from './history/HistoryView';
-import { sessionNames } from './shell/format';
-import { pendingCounts, queueOfAgent, sessionsOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/store';
-import { useAppState } from './state/use-app-state';
+import { sessionNames } from './shell/model/format';
+import { pendingCounts, queueOfAgent, unreadCounts, waitingItems, type AppStore, type NoticeAction } from './state/model/store';
+import { StoreContext } from './state/store-context';
+import { othersWaiting } from './elicitation/model/queue-view';
+import type { ComposerDrafts } from './session/model/composer-drafts';
+import { useAppState } from './shell/use-app-state';
 import { ViewBoundary } from './shell/ViewBoundary';
 import { afterPaint } from './shell/after-paint';
-import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
-import type { QueueItemView } from '../../shared/bridge';
+import { ExplainDeclineContext, type DeclineToExplain } from './session/transcript/record-actions';
+import { explainDeclineText } from './session/transcript/model/decline-text';
 import './App.css';
 
 /**
@@ -40,18 +43,16 @@ export function App({ store }: { store: AppStore }) {
   const unread = useMemo(() => unreadCounts(state.queue, state.seen), [state.queue, state.seen]);
   const waiting = useMemo(() => waitingItems(state.queue), [state.queue]);
   const items = useMemo(() => (agent ? queueOfAgent(state.queue, agent.agentId) : []), [state.queue, agent]);
-  const others = state.agents
-    .filter((a) => a.agentId !== agent?.agentId && (counts.get(a.agentId) ?? 0) > 0)
-    .map((a) => ({ agent: a, count: counts.get(a.agentId) ?? 0 }));
+  const others = useMemo(() => othersWaiting(state.agents, counts, agent?.agentId ?? null), [state.agents, counts, agent]);
 
   const names = useMemo(() => sessionNames(state.sessions), [state.sessions]);
+  const storeValue = useMemo(() => ({ store, state, sessionNames: names }), [store, state, names]);
   const selectAgent = useCallback((agentId: string) => store.dispatch({ type: 'selectAgent', agentId }), [store]);
   const revealItem = useCallback((itemId: string) => store.dispatch({ type: 'revealItem', itemId }), [store]);
   const showWaiting = useCallback(() => store.dispatch({ type: 'showWaiting' }), [store]);
   const showHistory = useCallback(() => store.dispatch({ type: 'showHistory' }), [store]);
   const showSession = useCallback((agentId: string, sessionKey: string) => store.dispatch({ type: 'showSession', agentId, sessionKey }), [store]);
   const dismissNotice = useCallback((noticeId: number) => store.dispatch({ type: 'dismissNotice', noticeId }), [store]);
-  const markSeen = useCallback((itemIds: string[]) => store.dispatch({ type: 'markSeen', itemIds }), [store]);
   // Next / Previous waiting request: from the card in focus (else the last one shown), into the next one's first field.
   const stepWaiting = useCallback(
     (direction: 1 | -1) => store.dispatch({ type: 'stepWaiting', direction, from: focusedItemId() }),
@@ -100,7 +101,6 @@ export function App({ store }: { store: AppStore }) {
   // A notice's one step: Show a request, or after a Decline open that session's composer to say why (issue 12
   // scope 7) — an ordinary prompt, started for the user; what they had typed there stays.
   const [composeFor, setComposeFor] = useState<string | null>(null);
-  const onDeclined = useCallback((item: QueueItemView) => store.dispatch({ type: 'declined', item }), [store]);
   const onNoticeAction = useCallback(
     (action: NoticeAction) => {
       if (action.kind === 'show') return revealItem(action.itemId);
@@ -110,6 +110,15 @@ export function App({ store }: { store: AppStore }) {
       setComposeFor(action.sessionKey);
     },
     [revealItem, showSession, setComposerText],
+  );
+  const composer = useMemo<ComposerDrafts>(
+    () => ({
+      text: (sessionKey) => composerTexts[sessionKey] ?? '',
+      setText: setComposerText,
+      composeFor,
+      composed: () => setComposeFor(null),
+    }),
+    [composerTexts, setComposerText, composeFor],
   );
   // A record's "Tell the agent why…" takes the notice's path: one handler (SessionView binds it to its session).
   const explainDecline = useCallback((target: DeclineToExplain) => onNoticeAction({ kind: 'explain', ...target }), [onNoticeAction]);
@@ -150,6 +159,7 @@ export function App({ store }: { store: AppStore }) {
   const workspaceKey = `${state.view}:${agent?.agentId ?? ''}:${(agent && state.selectedSessions[agent.agentId]) ?? ''}`;
   const noticeTarget = requestsInFront ? noticeDock : (sessionNoticePlace ?? noticeDock);
   return (
+    <StoreContext value={storeValue}>
     <div className={`app${layout}`}>
       <AgentSidebar
         agents={state.agents}
@@ -191,24 +201,7 @@ export function App({ store }: { store: AppStore }) {
         ) : agent ? (
           <ExplainDeclineContext.Provider value={explainDecline}>
             <NoticePlaceContext.Provider value={setSessionNoticePlace}>
-            <AgentPane
-              key={agent.agentId}
-              agent={agent}
-              sessions={sessionsOfAgent(state.sessions, agent.agentId)}
-              queue={state.queue}
-              defaultCwd={state.defaultCwd}
-              canPickFolder={state.canPickFolder}
-              selectedSessionKey={state.selectedSessions[agent.agentId] ?? null}
-              onSelectSession={(sessionKey) => store.dispatch({ type: 'selectSession', agentId: agent.agentId, sessionKey })}
-              composerText={(sessionKey) => composerTexts[sessionKey] ?? ''}
-              onComposerText={setComposerText}
-              sessionNames={names}
-              onRevealItem={revealItem}
-              composeFor={composeFor}
-              onComposed={() => setComposeFor(null)}
-              onDialog={setDialog}
-              onShowHistory={showHistory}
-            />
+            <AgentPane key={agent.agentId} agent={agent} composer={composer} onDialog={setDialog} />
             </NoticePlaceContext.Provider>
           </ExplainDeclineContext.Provider>
         ) : (
@@ -221,23 +214,7 @@ export function App({ store }: { store: AppStore }) {
       </main>
       {!queueEmpty && (
         <ViewBoundary what="The requests" resetKey={agent?.agentId}>
-        <QueuePanel
-          agent={agent}
-          items={items}
-          others={others}
-          onSelectAgent={selectAgent}
-          urlMode={state.urlMode}
-          urlPagesRecordedOnly={state.urlPagesRecordedOnly}
-          sessionNames={names}
-          id="requests-pane"
-          reveal={state.reveal}
-          onScreen={!onePane || pane === 'requests'}
-          onSeen={markSeen}
-          onShowWaiting={showWaiting}
-          waitingTotal={total}
-          onStepWaiting={stepWaiting}
-          onDeclined={onDeclined}
-        />
+        <QueuePanel agent={agent} id="requests-pane" onScreen={!onePane || pane === 'requests'} />
         </ViewBoundary>
       )}
       {/* Drawn at the sidebar's foot, but after the panes in Tab order (AgentSidebar.tsx). */}
@@ -246,5 +223,6 @@ export function App({ store }: { store: AppStore }) {
         <AgentDialogs dialog={dialog} agents={state.agents} mcpServers={state.mcpServers} onClose={() => setDialog(null)} onSelectAgent={selectAgent} />
       </ViewBoundary>
     </div>
+    </StoreContext>
   );
 }

@@ -69,7 +69,7 @@ test('a long transcript draws only what is in view, follows the newest text, and
 });
 
 // A request that arrives with streamed text is drawn first, with the transcript as it is on screen, and
-// that text follows once the card has painted (renderer/src/state/draw-schedule.ts). Here the stream's last lines
+// that text follows once the card has painted (renderer/src/state/model/draw-schedule.ts). Here the stream's last lines
 // and the request reach the app together and nothing else comes after them (the turn waits for the answer). In a
 // narrow window the session's pane stays in front and the card is not drawn, so no "seen" mark redraws the window
 // either: the end of the reply is drawn only if the text held back for the request's frame is drawn after it.

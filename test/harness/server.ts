@@ -11,7 +11,7 @@
  * the `Origin` of a page served here (403 without). Both loopback names are this server, for `Host` and `Origin`
  * alike: a page opened at `http://localhost:PORT/?token=T` connects as the printed `127.0.0.1` one does.
  * A plain `GET /__bridge?token=T` (no upgrade) answers 204 while the token is this harness's, 401 otherwise: a page
- * whose socket keeps failing asks it to tell "restarted, new token" from "not running" (renderer/src/shell/socket-bridge.ts).
+ * whose socket keeps failing asks it to tell "restarted, new token" from "not running" (renderer/src/shell/model/socket-bridge.ts).
  *
  * Nothing leaves the harness; what Electron would do is recorded instead, for tests to read:
  * - `GET /__harness/opened`: URL-mode pages, `[{ itemId, url, mode, at }]` ({@link RecordingUrlOpener}), so

@@ -12,8 +12,8 @@ import { Hub } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config';
 import type { AgentStatus } from '../../shared/bridge';
 import { INITIALIZE_TIMEOUT_MS, UNREADABLE_OUTPUT_GRACE_MS } from '../../electron/core/budgets';
-import { sidebarStatusText } from '../../renderer/src/agents/agent-status';
-import { agentStatusDetail } from '../../renderer/src/shell/format';
+import { sidebarStatusText } from '../../renderer/src/agents/model/agent-status';
+import { agentStatusDetail } from '../../renderer/src/shell/model/format';
 import { agentView, eventually, handshake, startRig, type Rig } from './hub-fixture';
 
 const CHECK = 'Check that its command and arguments start an agent that speaks ACP on its standard input and output';

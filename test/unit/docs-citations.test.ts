@@ -41,7 +41,7 @@ const PENDING: readonly string[] = [
   'electron/core/zed-import.ts',
   'shared/form-schema.ts',
   'shared/bridge.ts',
-  'renderer/src/state/store.ts',
+  'renderer/src/state/model/store.ts',
   'renderer/src/**.tsx',
 ];
 

@@ -1,8 +1,8 @@
 /** Grouping the History view: by agent in sidebar order, then by local day, newest first. */
 import { describe, expect, it } from 'vitest';
 import type { HistorySessionView } from '../../shared/bridge';
-import { dayLabel, groupHistory, matchesQuery, sessionTitle } from '../../renderer/src/history/history-groups';
-import { applyEvent, initialState } from '../../renderer/src/state/store';
+import { dayLabel, groupHistory, matchesQuery, sessionTitle } from '../../renderer/src/history/model/history-groups';
+import { applyEvent, initialState } from '../../renderer/src/state/model/store';
 
 const now = new Date(2026, 11, 1, 15, 0);
 const at = (daysAgo: number, hour = 10) => new Date(2026, 11, 1 - daysAgo, hour).getTime();

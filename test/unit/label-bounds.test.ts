@@ -15,7 +15,7 @@ import { AgentConnection } from '../../electron/core/acp/agent-connection';
 import { MAX_LABEL_CHARS, oneLineLabel } from '../../electron/core/acp/session-setup';
 import { MAX_DIFF_LINES, MAX_TOOL_CALL_DIFF_CHARS, MAX_TITLE_CHARS, normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
 import { HistoryStore } from '../../electron/core/history/history-store';
-import { diffLines } from '../../renderer/src/session/diff-lines';
+import { diffLines } from '../../renderer/src/session/model/diff-lines';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import type { ToolContentView, TranscriptEntry } from '../../shared/bridge';
 

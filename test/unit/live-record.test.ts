@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/bridge';
 import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
-import { messageSize } from '../../renderer/src/elicitation/message-fold';
-import { recordMessageSize } from '../../renderer/src/history/record-fields';
+import { messageSize } from '../../renderer/src/elicitation/model/message-fold';
+import { recordMessageSize } from '../../renderer/src/session/transcript/model/record-fields';
 
 const form: FormItemView = {
   itemId: 'i1',

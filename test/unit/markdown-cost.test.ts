@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCheapMarkdown, MAX_MARKDOWN_DELIMITER_RUNS, MAX_MARKDOWN_NESTING } from '../../renderer/src/session/markdown-cost';
+import { isCheapMarkdown, MAX_MARKDOWN_DELIMITER_RUNS, MAX_MARKDOWN_NESTING } from '../../renderer/src/session/model/markdown-cost';
 
 // Agent text is untrusted (brief: every input from an agent is bounded, time on the main thread included). In the
 // Before this check these inputs, each far under MAX_MARKDOWN_CHARS, froze or blanked every agent's page.

@@ -10,9 +10,9 @@ import {
   duplicateParams,
   envFromText,
   maskEnvText,
-} from '../../renderer/src/agents/agent-settings';
-import { canRestart, sidebarStatusText } from '../../renderer/src/agents/agent-status';
-import { AGENT_PRESETS } from '../../renderer/src/agents/presets';
+} from '../../renderer/src/agents/model/agent-settings';
+import { canRestart, sidebarStatusText } from '../../renderer/src/agents/model/agent-status';
+import { AGENT_PRESETS } from '../../renderer/src/agents/model/presets';
 
 const PRESET_NAMES = AGENT_PRESETS.map((p) => p.name);
 const preset = (name: string) => AGENT_PRESETS.find((p) => p.name === name)!;

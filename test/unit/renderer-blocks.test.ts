@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_BLOCK_CHARS, splitBlocks } from '../../renderer/src/session/transcript/blocks';
+import { MIN_BLOCK_CHARS, splitBlocks } from '../../renderer/src/session/transcript/model/blocks';
 
 // A streamed message is kept in blocks; finished blocks never change. The boundary rules are
 // checked with blocks of any size (minChars 0); the size rule on its own below.

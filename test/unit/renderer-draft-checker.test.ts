@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SwitchboardBridge } from '../../shared/bridge';
 import { describeForm, type FormCheck } from '../../shared/form-schema';
-import { DRAFT_DEBOUNCE_MS, DraftChecker } from '../../renderer/src/elicitation/draft-checker';
-import { showsTheSame } from '../../renderer/src/elicitation/form-values';
+import { DRAFT_DEBOUNCE_MS, DraftChecker } from '../../renderer/src/elicitation/model/draft-checker';
+import { showsTheSame } from '../../renderer/src/elicitation/model/form-values';
 
 const verdict = (over: Partial<FormCheck> = {}): FormCheck => ({ errors: {}, formErrors: [], content: {}, notes: {}, ...over });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, FormItemView, SessionView } from '../../shared/bridge';
-import { DrawSchedule } from '../../renderer/src/state/draw-schedule';
-import { createAppStore, initialState, reduce, type AppState } from '../../renderer/src/state/store';
+import { DrawSchedule } from '../../renderer/src/state/model/draw-schedule';
+import { createAppStore, initialState, reduce, type AppState } from '../../renderer/src/state/model/store';
 
 function session(sessionKey: string, overrides: Partial<SessionView> = {}): SessionView {
   return { sessionKey, agentId: 'a', sessionId: `sid-${sessionKey}`, cwd: '/work', promptInFlight: true, transcript: [], suggestions: [], foreground: { state: 'idle', derived: true }, ...overrides };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../../shared/form-schema';
 import { checkValues } from '../../shared/form-validation';
-import { sidebarStatusText } from '../../renderer/src/agents/agent-status';
+import { sidebarStatusText } from '../../renderer/src/agents/model/agent-status';
 import {
   agentStatusDetail,
   agentStatusText,
@@ -11,7 +11,7 @@ import {
   sessionWaitingText,
   shortId,
   stopReasonText,
-} from '../../renderer/src/shell/format';
+} from '../../renderer/src/shell/model/format';
 import {
   DATE_TIME_EXAMPLE,
   constraintHint,
@@ -20,7 +20,7 @@ import {
   maskedSecret,
   offsetText,
   rfc3339ToLocalInput,
-} from '../../renderer/src/elicitation/form-values';
+} from '../../renderer/src/elicitation/model/form-values';
 
 function field(overrides: Partial<FieldSpec>): FieldSpec {
   return { name: 'f', label: 'F', required: false, kind: 'string', looksSecret: false, ...overrides };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ariaKeyShortcut, shortcutLabel, shortcutOf, SHORTCUTS } from '../../shared/shortcuts';
-import { menuKeyTarget } from '../../renderer/src/agents/menu-keys';
+import { menuKeyTarget } from '../../renderer/src/agents/model/menu-keys';
 import { COMMAND_ACCELERATORS } from '../../electron/main/app-menu';
 
 const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) => ({

@@ -4,7 +4,7 @@
  * "nothing was sent".
  */
 import { describe, expect, it } from 'vitest';
-import { recordFields } from '../../renderer/src/history/record-fields';
+import { recordFields } from '../../renderer/src/session/transcript/model/record-fields';
 
 const fields = [
   { name: 'name', title: 'Name' },

@@ -1,13 +1,13 @@
 /**
- * The harness's bridge transport as a page lives with it (renderer/src/shell/socket-bridge.ts; architecture "The test
+ * The harness's bridge transport as a page lives with it (renderer/src/shell/model/socket-bridge.ts; architecture "The test
  * harness", rule 7: a reconnect loses nothing): the connection notice follows the socket in use and nothing else, and a
  * page whose harness went away (stopped, or restarted with a new token) says so and stops retrying instead of saying
  * "Reconnecting…" for ever.
  */
 import { describe, expect, it } from 'vitest';
-import { FAILED_OPENS_BEFORE_CHECK, harnessConnection, type BridgeConnection } from '../../renderer/src/shell/socket-bridge';
-import { connectionSentence } from '../../renderer/src/shell/connection-text';
-import type { ConnectionStatus } from '../../renderer/src/state/store';
+import { FAILED_OPENS_BEFORE_CHECK, harnessConnection, type BridgeConnection } from '../../renderer/src/shell/model/socket-bridge';
+import { connectionSentence } from '../../renderer/src/shell/model/connection-text';
+import type { ConnectionStatus } from '../../renderer/src/state/model/store';
 
 /** A socket the test opens, closes and reads by hand. */
 class FakeSocket {

@@ -14,8 +14,8 @@ import {
   waitingItems,
   waitsForUser,
   type AppState,
-} from '../../renderer/src/state/store';
-import { explainDeclineText } from '../../renderer/src/history/record-actions';
+} from '../../renderer/src/state/model/store';
+import { explainDeclineText } from '../../renderer/src/session/transcript/model/decline-text';
 
 function agent(agentId: string, overrides: Partial<AgentView> = {}): AgentView {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, patchLines, splitLines, type DiffLine } from '../../renderer/src/session/diff-lines';
-import { DERIVED_STATE_HELP, foregroundText } from '../../renderer/src/session/foreground-text';
+import { diffLines, patchLines, splitLines, type DiffLine } from '../../renderer/src/session/model/diff-lines';
+import { DERIVED_STATE_HELP, foregroundText } from '../../renderer/src/session/model/foreground-text';
 import {
   locationText,
   planProgressText,
@@ -10,7 +10,7 @@ import {
   toolStatusText,
   truncatedText,
   unknownUpdateText,
-} from '../../renderer/src/session/transcript-text';
+} from '../../renderer/src/session/model/transcript-text';
 
 /** A diff as the lines a reader sees: "+x", "-y", " z", "… 4 unchanged". */
 function show(lines: DiffLine[]): string[] {

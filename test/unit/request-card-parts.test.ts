@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
-import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/message-fold';
-import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments } from '../../renderer/src/elicitation/url-display';
-import { optionLook, primaryOption } from '../../renderer/src/elicitation/permission-choices';
+import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/model/message-fold';
+import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments } from '../../renderer/src/elicitation/model/url-display';
+import { optionLook, primaryOption } from '../../renderer/src/elicitation/model/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
 // The pure parts of a request card: how a message folds, which hosts count as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCarriageReturns, terminalRuns } from '../../renderer/src/session/transcript/terminal-text';
+import { applyCarriageReturns, terminalRuns } from '../../renderer/src/session/transcript/model/terminal-text';
 
 const textOf = (output: string) => terminalRuns(output).map((run) => run.text).join('');
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, QueueItemView, SessionView, TranscriptEntry } from '../../shared/bridge';
 import { describeForm } from '../../shared/form-schema';
 import { hasInvisible, revealInvisible, withoutInvisible } from '../../shared/visible-text';
-import { joinRevealed, revealEvent } from '../../renderer/src/shell/visible-events';
-import { appendToEntries } from '../../renderer/src/state/store';
+import { joinRevealed, revealEvent } from '../../renderer/src/state/model/visible-events';
+import { appendToEntries } from '../../renderer/src/state/model/store';
 
 const RLO = '\u202E';
 const EVIL = `evil${RLO}exe.txt`;

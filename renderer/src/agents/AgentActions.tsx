@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentView, CommandName, CommandParams } from '../../../shared/bridge';
-import { duplicateParams } from './agent-settings';
+import { duplicateParams } from './model/agent-settings';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import type { AgentDialog } from './AgentDialogs';
-import { menuKeyTarget, type MenuKey } from './menu-keys';
+import { menuKeyTarget, type MenuKey } from './model/menu-keys';
 import './AgentActions.css';
 
 interface AgentActionsProps {

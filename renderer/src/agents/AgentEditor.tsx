@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AgentView, McpServerView } from '../../../shared/bridge';
-import { describeServer } from './mcp-servers';
+import { describeServer } from './model/mcp-servers';
 import './McpServers.css';
 import {
   EMPTY_DRAFT,
@@ -10,9 +10,9 @@ import {
   maskEnvText,
   type AgentDraft,
   type DraftField,
-} from './agent-settings';
+} from './model/agent-settings';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { AGENT_PRESETS } from './presets';
+import { AGENT_PRESETS } from './model/presets';
 import { Modal } from '../shell/Modal';
 import './AgentEditor.css';
 

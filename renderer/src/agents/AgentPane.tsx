@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AgentView, QueueItemView, SessionView as SessionModel } from '../../../shared/bridge';
+import type { AgentView, SessionView as SessionModel } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { srOnlyWhen, useCompactSession, useTightSession } from '../shell/media-query';
-import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/format';
-import { foregroundText } from '../session/foreground-text';
+import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/model/format';
+import { foregroundText } from '../session/model/foreground-text';
 import { ForegroundDot } from '../session/ForegroundBadge';
 import { SessionView } from '../session/SessionView';
 import { WorkingFolder } from '../session/WorkingFolder';
@@ -11,38 +11,25 @@ import { SignInControl } from './SignInControl';
 import { AgentFailure, hasFailureHelp } from './AgentFailure';
 import { useSavedSessions } from './saved-sessions';
 import type { AgentDialog } from './AgentDialogs';
+import { useAgentSlice } from './use-agent-slice';
+import type { ComposerDrafts } from '../session/model/composer-drafts';
 import './AgentPane.css';
 
 interface AgentPaneProps {
   agent: AgentView;
-  sessions: SessionModel[];
-  queue: QueueItemView[];
-  defaultCwd: string;
-  /** The host can show a folder picker (Electron). */
-  canPickFolder: boolean;
-  selectedSessionKey: string | null;
-  onSelectSession: (sessionKey: string) => void;
-  composerText: (sessionKey: string) => string;
-  onComposerText: (sessionKey: string, text: string | ((previous: string) => string)) => void;
-  /** Display names of sessions by `sessionKey` ("Session 2", or the agent's title for it). */
-  sessionNames: Map<string, string>;
-  /** Shows a queue item: opens the Requests panel if it is collapsed, scrolls to the card and focuses it. */
-  onRevealItem: (itemId: string) => void;
+  /** The composers' unsent texts and the one to focus next, kept by the app across sessions and agents. */
+  composer: ComposerDrafts;
   /** Opens an agent dialog (a failed start offers Edit and its log). */
   onDialog: (dialog: AgentDialog) => void;
-  /** A session whose composer should take focus once it shows (a notice's "Tell the agent why…"), then cleared. */
-  composeFor?: string | null;
-  onComposed?: () => void;
-  /** Shows the History view (the empty pane points there when History holds this agent's sessions). */
-  onShowHistory?: () => void;
 }
 
 /**
  * The selected agent: who it is (spec E-REQ-7), its status with a restart when it stopped, sign-in when it
  * offers `authMethods`, its sessions, a "New session" form with a working folder, and the selected session.
  */
-export function AgentPane(props: AgentPaneProps) {
-  const { agent, sessions, queue, defaultCwd, selectedSessionKey, onSelectSession, sessionNames } = props;
+export function AgentPane({ agent, composer, onDialog }: AgentPaneProps) {
+  const slice = useAgentSlice(agent.agentId);
+  const { sessions, queue, defaultCwd, selectedSessionKey, selectSession: onSelectSession, sessionNames } = slice;
   const bridge = useBridge();
   const ids = useId();
   // The agent's configured folder, else the last one used with it, else home (issue 11, scope 4).
@@ -173,7 +160,7 @@ export function AgentPane(props: AgentPaneProps) {
           {detail && (
             <p className={`agent-status-message status-text-${agent.status.kind} plain-text`}>{detail}</p>
           )}
-          {hasFailureHelp(agent.status) && <AgentFailure agent={agent} status={agent.status} onDialog={props.onDialog} />}
+          {hasFailureHelp(agent.status) && <AgentFailure agent={agent} status={agent.status} onDialog={onDialog} />}
         </div>
         {ready && agent.authMethods.length > 0 && (
           <div className={`sign-in-slot${signInNeeded && !agent.signingIn ? ' needs-sign-in' : ''}`}>
@@ -241,7 +228,7 @@ export function AgentPane(props: AgentPaneProps) {
               setFolderRefusal(null);
             }}
             recent={agent.recentFolders ?? []}
-            canPick={props.canPickFolder}
+            canPick={slice.canPickFolder}
             refusal={folderRefusal}
           />
           <button
@@ -274,17 +261,17 @@ export function AgentPane(props: AgentPaneProps) {
           key={selected.sessionKey}
           session={selected}
           name={nameOf(selected)}
-          onRevealItem={props.onRevealItem}
+          onRevealItem={slice.revealItem}
           queue={queue}
-          text={props.composerText(selected.sessionKey)}
-          onText={(text) => props.onComposerText(selected.sessionKey, text)}
+          text={composer.text(selected.sessionKey)}
+          onText={(text) => composer.setText(selected.sessionKey, text)}
           agentReady={ready}
           startingSession={creating}
           promptCapabilities={agent.capabilities?.prompt}
-          focusComposer={focusSession === selected.sessionKey || props.composeFor === selected.sessionKey}
+          focusComposer={focusSession === selected.sessionKey || composer.composeFor === selected.sessionKey}
           onComposerFocused={() => {
             setFocusSession(null);
-            props.onComposed?.();
+            composer.composed();
           }}
         />
       ) : (
@@ -303,9 +290,9 @@ export function AgentPane(props: AgentPaneProps) {
                   ? 'The agent is starting; you can start a session once it is ready.'
                   : 'The agent is turned off; turn it on to start a session.'}
           </p>
-          {inHistory && props.onShowHistory && (
+          {inHistory && (
             <p>
-              <button type="button" className="button" onClick={props.onShowHistory}>
+              <button type="button" className="button" onClick={slice.showHistory}>
                 Open History
               </button>
             </p>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AgentView } from '../../../shared/bridge';
-import { waitingText } from '../shell/format';
+import { waitingText } from '../shell/model/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';
 import { AgentStatusLine } from './AgentStatusLine';

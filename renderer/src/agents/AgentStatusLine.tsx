@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AgentStatus } from '../../../shared/bridge';
-import { sidebarStatusText } from './agent-status';
-import { agentStatusDetail } from '../shell/format';
+import { sidebarStatusText } from './model/agent-status';
+import { agentStatusDetail } from '../shell/model/format';
 import './AgentStatusLine.css';
 
 /**

@@ -3,7 +3,7 @@ import type { McpServerView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { EnvField, Field } from './AgentEditor';
-import { checkMcpDraft, describeServer, draftFromServer, EMPTY_MCP_DRAFT, EVERYTHING_PRESET, type McpDraft, type McpField } from './mcp-servers';
+import { checkMcpDraft, describeServer, draftFromServer, EMPTY_MCP_DRAFT, EVERYTHING_PRESET, type McpDraft, type McpField } from './model/mcp-servers';
 import './McpServers.css';
 
 interface McpServersProps {

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import type { AgentView, CommandResults, McpServerView } from '../../../shared/bridge';
-import { describeServer, mergeServers } from './mcp-servers';
+import { describeServer, mergeServers } from './model/mcp-servers';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import './ZedImport.css';

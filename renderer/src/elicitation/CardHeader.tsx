@@ -1,5 +1,5 @@
 import type { QueueItemView } from '../../../shared/bridge';
-import { agentInfoText, clockTime, requestLabelText, scopeLines } from '../shell/format';
+import { agentInfoText, clockTime, requestLabelText, scopeLines } from '../shell/model/format';
 import './CardHeader.css';
 
 /**

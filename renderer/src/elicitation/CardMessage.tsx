@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { messagePreview, messageSize } from './message-fold';
+import { messagePreview, messageSize } from './model/message-fold';
 import './CardMessage.css';
 
 interface CardMessageProps {

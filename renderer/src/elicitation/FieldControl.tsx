@@ -9,7 +9,7 @@ import {
   localOffsetAt,
   rfc3339ToLocalInput,
   timeZoneText,
-} from './form-values';
+} from './model/form-values';
 import './FieldControl.css';
 
 /** Options up to this many are drawn as a radio group; more as a `<select>`. */

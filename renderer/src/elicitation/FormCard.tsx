@@ -13,7 +13,7 @@ import {
   type FormValues,
 } from '../../../shared/form-schema';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { agentIdentity } from '../shell/format';
+import { agentIdentity } from '../shell/model/format';
 import {
   checkAllowsSend,
   fieldKey,
@@ -23,11 +23,11 @@ import {
   showsTheSame,
   startValues,
   toPropertyValues,
-} from './form-values';
+} from './model/form-values';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
 import { CardEndActions, DeclineAndCancel } from './DeclineAndCancel';
-import { DraftChecker } from './draft-checker';
+import { DraftChecker } from './model/draft-checker';
 import { FieldControl } from './FieldControl';
 import { ReviewSummary } from './ReviewSummary';
 import { SecretValue } from './SecretValue';

@@ -7,7 +7,7 @@ import { CancelButton, CardEndActions } from './DeclineAndCancel';
 import { srOnlyWhen } from '../shell/media-query';
 import { useOnePane } from '../shell/one-pane';
 import { PermissionTargets } from './PermissionTargets';
-import { optionLook, primaryOption, RISKY_TOOL_KINDS } from './permission-choices';
+import { optionLook, primaryOption, RISKY_TOOL_KINDS } from './model/permission-choices';
 import './PermissionCard.css';
 
 interface PermissionCardProps {

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
-import { formatContentValue } from './form-values';
-import { isLongMessage, messageExcerpt } from './message-fold';
+import { formatContentValue } from './model/form-values';
+import { isLongMessage, messageExcerpt } from './model/message-fold';
 import { SecretValue } from './SecretValue';
 import './ReviewSummary.css';
 

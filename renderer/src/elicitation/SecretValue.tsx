@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { maskedSecret } from './form-values';
+import { maskedSecret } from './model/form-values';
 import './SecretValue.css';
 
 /**

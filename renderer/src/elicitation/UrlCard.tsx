@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { cautionsToOpenYourself, findingsToShow, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './url-display';
+import { cautionsToOpenYourself, findingsToShow, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './model/url-display';
 import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
 import { CardShell, CardStateNote } from './CardShell';

@@ -1,4 +1,4 @@
-import { urlSegments } from './url-display';
+import { urlSegments } from './model/url-display';
 import './VisibleChars.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { QueueItemView } from '../../../shared/bridge';
-import { clockTime, requestLabelText, scopeLines, waitingText } from '../shell/format';
-import { isUnread } from '../state/store';
+import { clockTime, requestLabelText, scopeLines, waitingText } from '../shell/model/format';
+import { isUnread } from '../state/model/store';
 import './WaitingForYou.css';
 import { cutText } from '../../../shared/cut-text';
 

@@ -3,7 +3,7 @@ import type { CommandResults, HistorySessionView } from '../../../shared/bridge'
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { Transcript } from '../session/Transcript';
-import { dayLabel, sessionTitle, timeText } from './history-groups';
+import { dayLabel, sessionTitle, timeText } from './model/history-groups';
 import './HistoryDetail.css';
 
 interface HistoryDetailProps {

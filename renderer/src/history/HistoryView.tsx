@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { AgentView, HistorySessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { HistoryDetail } from './HistoryDetail';
-import { groupHistory, matchesQuery, rowKey, sessionTitle, timeText } from './history-groups';
+import { groupHistory, matchesQuery, rowKey, sessionTitle, timeText } from './model/history-groups';
 import './HistoryView.css';
 
 interface HistoryViewProps {
@@ -11,7 +11,7 @@ interface HistoryViewProps {
   historyVersion: number;
   /** Shows a live session (after Resume, Continue or Go to session). */
   onShowSession: (agentId: string, sessionKey: string) => void;
-  /** Open sessions' names as their tabs show them, by `sessionKey` (shell/format.ts `sessionNames`). */
+  /** Open sessions' names as their tabs show them, by `sessionKey` (shell/model/format.ts `sessionNames`). */
   sessionNames: ReadonlyMap<string, string>;
 }
 

@@ -3,7 +3,7 @@ import type { AgentCapabilitiesView, CommandView, PromptAttachment } from '../..
 import { LONG_PASTE_CHARS, MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { NARROW_SESSION_QUERY, srOnlyWhen, useMediaQuery } from '../shell/media-query';
-import { applyCommand, applyMention, matchCommands, pendingHint, triggerAt, type Trigger } from './composer-suggest';
+import { applyCommand, applyMention, matchCommands, pendingHint, triggerAt, type Trigger } from './model/composer-suggest';
 import './Composer.css';
 
 interface ComposerProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ForegroundView } from '../../../shared/bridge';
-import { DERIVED_STATE_HELP, foregroundText } from './foreground-text';
+import { DERIVED_STATE_HELP, foregroundText } from './model/foreground-text';
 import './ForegroundBadge.css';
 
 /**

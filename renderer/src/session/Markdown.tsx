@@ -1,9 +1,9 @@
 import { lazy, memo, Suspense, useCallback, useContext, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { splitBlocks, type BlockSplit } from './transcript/blocks';
+import { splitBlocks, type BlockSplit } from './transcript/model/blocks';
 import { AskLinkConsent } from './LinkConsent';
 import { LinkOpener } from './markdown-links';
-import { isCheapMarkdown } from './markdown-cost';
+import { isCheapMarkdown } from './model/markdown-cost';
 import { PlainBlock, PlainIfItFails } from './PlainIfItFails';
 import './Markdown.css';
 

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { TranscriptEntry } from '../../../shared/bridge';
-import { planProgressText } from './transcript-text';
+import { planProgressText } from './model/transcript-text';
 import { PlanList } from './transcript/PlanList';
 import './PlanStrip.css';
 

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { useCloseOnPointerOutside } from '../shell/close-on-pointer-outside';
-import { formatUsage } from './session-bar-text';
-import { newestUserEntryId } from './transcript-text';
+import { formatUsage } from './model/session-bar-text';
+import { newestUserEntryId } from './model/transcript-text';
 import { useCompactSession, useMediumSession } from '../shell/media-query';
 import './SessionBar.css';
 

@@ -2,14 +2,14 @@ import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useSta
 import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel, TranscriptEntry } from '../../../shared/bridge';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { sessionWaitingText } from '../shell/format';
-import { byArrival, waitsForUser } from '../state/store';
+import { sessionWaitingText } from '../shell/model/format';
+import { byArrival, waitsForUser } from '../state/model/store';
 import { ForegroundBadge } from './ForegroundBadge';
 import { NoticePlace } from '../shell/notice-place';
 import { PlanStrip } from './PlanStrip';
 import { SessionBar } from './SessionBar';
 import { Transcript } from './Transcript';
-import { ExplainDeclineContext, RecordActionsContext, type RecordActions } from '../history/record-actions';
+import { ExplainDeclineContext, RecordActionsContext, type RecordActions } from './transcript/record-actions';
 import './SessionView.css';
 
 interface SessionViewProps {

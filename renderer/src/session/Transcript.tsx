@@ -3,7 +3,7 @@ import { measureElement as sizeFromObserver, useVirtualizer, type Virtualizer } 
 import type { TranscriptEntry } from '../../../shared/bridge';
 import { LinkConsentHost } from './LinkConsent';
 import { EntryView } from './transcript/EntryView';
-import { newestUserEntryId } from './transcript-text';
+import { newestUserEntryId } from './model/transcript-text';
 import './Transcript.css';
 
 /** Within this many pixels of the end counts as "at the newest text". */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionStatus, Notice, NoticeAction } from '../state/store';
-import { connectionSentence } from './connection-text';
+import type { ConnectionStatus, Notice, NoticeAction } from '../state/model/store';
+import { connectionSentence } from './model/connection-text';
 import './Notices.css';
 
 /**

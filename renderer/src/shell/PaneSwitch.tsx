@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { shortcutLabel } from '../../../shared/shortcuts';
 import { IS_MAC } from './window-shortcuts';
-import { waitingText } from './format';
+import { waitingText } from './model/format';
 import './PaneSwitch.css';
 
 /** The two panes of a narrow window. */

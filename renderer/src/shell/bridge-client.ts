@@ -8,9 +8,9 @@
  * The socket's wire format, its reconnects and how it learns that the harness went away: socket-bridge.ts.
  */
 import type { SwitchboardBridge } from '../../../shared/bridge';
-import { harnessConnection, type BridgeConnection, type BridgeSocket } from './socket-bridge';
+import { harnessConnection, type BridgeConnection, type BridgeSocket } from './model/socket-bridge';
 
-export type { BridgeConnection } from './socket-bridge';
+export type { BridgeConnection } from './model/socket-bridge';
 
 /**
  * True when there is no preload bridge and the page URL has no `?token=`: the harness would refuse every

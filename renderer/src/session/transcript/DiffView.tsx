@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ToolContentView } from '../../../../shared/bridge';
-import { diffLines, patchLines } from '../diff-lines';
-import { skippedText, truncatedText } from '../transcript-text';
+import { diffLines, patchLines } from '../model/diff-lines';
+import { skippedText, truncatedText } from '../model/transcript-text';
 import './DiffView.css';
 
 type Diff = Extract<ToolContentView, { type: 'diff' }>;

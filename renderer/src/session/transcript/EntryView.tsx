@@ -1,13 +1,12 @@
 import { memo, useState } from 'react';
 import type { TranscriptEntry } from '../../../../shared/bridge';
-import { unknownUpdateText } from '../transcript-text';
+import { unknownUpdateText } from '../model/transcript-text';
 import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';
 import { PlanList } from './PlanList';
 import { TerminalBlock } from './TerminalBlock';
-import '../Composer.css';
 import { ToolCallCard } from './ToolCallCard';
-import { RequestRecord } from '../../history/RequestRecord';
+import { RequestRecord } from './RequestRecord';
 import './EntryView.css';
 
 /**

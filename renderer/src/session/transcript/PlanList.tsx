@@ -1,5 +1,5 @@
 import type { PlanEntryView } from '../../../../shared/bridge';
-import { planProgressText, planStatusText, priorityText } from '../transcript-text';
+import { planProgressText, planStatusText, priorityText } from '../model/transcript-text';
 import { StatusPill } from './StatusPill';
 import './PlanList.css';
 

@@ -1,4 +1,4 @@
-import type { StatusText } from '../transcript-text';
+import type { StatusText } from '../model/transcript-text';
 import './StatusPill.css';
 
 /** A tool call's or plan step's status in words, as a pill coloured by its tone ({@link StatusText}). */

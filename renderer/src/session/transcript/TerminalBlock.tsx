@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TerminalView } from '../../../../shared/bridge';
-import { terminalRuns } from './terminal-text';
+import { terminalRuns } from './model/terminal-text';
 import './TerminalBlock.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { ToolCallView, ToolContentView } from '../../../../shared/bridge';
-import { locationText, toolStatusText } from '../transcript-text';
+import { locationText, toolStatusText } from '../model/transcript-text';
 import { MarkdownText } from '../Markdown';
 import { DiffView } from './DiffView';
 import { ToolIcon } from '../../shell/icons';

@@ -1,11 +1,11 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { afterPaint } from '../shell/after-paint';
-import { DrawSchedule, type DrawTarget } from './draw-schedule';
-import type { AppState, AppStore } from './store';
+import { afterPaint } from './after-paint';
+import { DrawSchedule, type DrawTarget } from '../state/model/draw-schedule';
+import type { AppState, AppStore } from '../state/model/store';
 
 /**
- * The store's state for React, each change drawn as soon as it must be and no sooner (state/draw-schedule.ts):
+ * The store's state for React, each change drawn as soon as it must be and no sooner (state/model/draw-schedule.ts):
  * streamed text at transition priority, everything else at once, and a request that arrives with streamed text
  * before that text (a new card painted ≤ 50 ms after its event while a long reply streams).
  *

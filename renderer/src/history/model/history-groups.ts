@@ -1,5 +1,5 @@
-import type { HistorySessionView } from '../../../shared/bridge';
-import { sessionLabel } from '../shell/format';
+import type { HistorySessionView } from '../../../../shared/bridge';
+import { sessionLabel } from '../../shell/model/format';
 
 /** Sessions of one agent on one day, newest first. */
 export interface DayGroup {

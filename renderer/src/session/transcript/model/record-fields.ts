@@ -1,5 +1,5 @@
-import type { RequestRecordView } from '../../../shared/bridge';
-import { wholeMessageSize } from '../elicitation/message-fold';
+import type { RequestRecordView } from '../../../../../shared/bridge';
+import { wholeMessageSize } from '../../../elicitation/model/message-fold';
 
 /**
  * Which of a request record's fields to list, and the sentence to show instead of them.

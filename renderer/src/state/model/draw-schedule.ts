@@ -1,7 +1,7 @@
 /**
  * When each store change is handed to React, and with how much of the state (a new card painted ≤ 50 ms
  * after its event while a long reply streams). Plain logic with its React and frame hooks passed in, so it is
- * unit-tested in Node; state/use-app-state.ts wires it to React.
+ * unit-tested in Node; shell/use-app-state.ts wires it to React.
  *
  * - `low` (store.ts, changeOf: streamed text, a saved draft): the whole state at transition priority.
  * - `urgent`: the whole state at once, so it carries all text received before it: nothing is handed to React out
@@ -12,7 +12,7 @@
  *   layout it then waited behind. Text is held back for one card at a time: a second such change before the text
  *   owed has been drawn is drawn whole, so a burst of requests never freezes the transcript.
  */
-import type { SessionView } from '../../../shared/bridge';
+import type { SessionView } from '../../../../shared/bridge';
 import type { AppState, StoreChange } from './store';
 
 /** How the schedule hands a state to React. */

@@ -1,8 +1,8 @@
-import type { RequestRecordView } from '../../../shared/bridge';
+import type { RequestRecordView } from '../../../../shared/bridge';
 import { useRecordActions } from './record-actions';
-import { recordFields, recordMessageSize } from './record-fields';
-import { CardMessage } from '../elicitation/CardMessage';
-import { isLongMessage } from '../elicitation/message-fold';
+import { recordFields, recordMessageSize } from './model/record-fields';
+import { CardMessage } from '../../elicitation/CardMessage';
+import { isLongMessage } from '../../elicitation/model/message-fold';
 import './RequestRecord.css';
 
 /**

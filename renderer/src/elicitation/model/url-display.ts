@@ -1,6 +1,6 @@
 /** How the consent view draws a URL's host and the URL itself (spec E-URL-3, E-URL-4). Pure; no DOM. */
-import type { UrlAnalysis, UrlFinding } from '../../../shared/url-analysis';
-import { isInvisibleChar } from '../../../shared/visible-text';
+import type { UrlAnalysis, UrlFinding } from '../../../../shared/url-analysis';
+import { isInvisibleChar } from '../../../../shared/visible-text';
 
 /** A host split for display: the part before the registrable domain in normal weight, the domain emphasized. */
 export interface HostParts {

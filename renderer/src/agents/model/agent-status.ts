@@ -1,6 +1,6 @@
 /** The sidebar's words for an agent's status, including the countdown to a crashed agent's automatic restart. */
-import type { AgentStatus, StoppedDetail } from '../../../shared/bridge';
-import { agentStatusText } from '../shell/format';
+import type { AgentStatus, StoppedDetail } from '../../../../shared/bridge';
+import { agentStatusText } from '../../shell/model/format';
 
 /**
  * A failed start in a few words, by the setting to check (`fix`). The sidebar has room for two short lines; the

@@ -14,8 +14,8 @@ import type {
   CommandParams,
   CommandResults,
   SwitchboardBridge,
-} from '../../../shared/bridge';
-import type { ConnectionStatus } from '../state/store';
+} from '../../../../shared/bridge';
+import type { ConnectionStatus } from '../../state/model/store';
 
 /** The bridge plus what the app needs to know about the transport under it. */
 export interface BridgeConnection {

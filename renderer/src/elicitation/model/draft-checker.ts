@@ -7,8 +7,8 @@
  * anyway: it only stores the last typed draft, and main answers an error if the item is gone. A check that
  * keeps nothing (the values a card starts with) is a `checkFormValues`, unless it shares a call with one that keeps.
  */
-import type { SwitchboardBridge } from '../../../shared/bridge';
-import type { FormCheck, FormValues } from '../../../shared/form-schema';
+import type { SwitchboardBridge } from '../../../../shared/bridge';
+import type { FormCheck, FormValues } from '../../../../shared/form-schema';
 
 export const DRAFT_DEBOUNCE_MS = 150;
 

@@ -17,13 +17,13 @@ import type {
   Snapshot,
   TranscriptAppend,
   TranscriptEntry,
-} from '../../../shared/bridge';
-import { joinRevealed, revealEvent } from '../shell/visible-events';
-import { askingText } from '../../../shared/attention-text';
+} from '../../../../shared/bridge';
+import { joinRevealed, revealEvent } from './visible-events';
+import { askingText } from '../../../../shared/attention-text';
 
 /**
  * Whether the renderer currently reaches main (always `open` under Electron's preload). The harness's page can also
- * learn that it never will again (shell/socket-bridge.ts): `stopped`, nothing answers at its address any more;
+ * learn that it never will again (shell/model/socket-bridge.ts): `stopped`, nothing answers at its address any more;
  * `restarted`, a harness answers there but refuses this page's token. Either way it stops retrying.
  */
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'stopped' | 'restarted';
@@ -493,7 +493,7 @@ export function sessionsOfAgent(sessions: SessionView[], agentId: string): Sessi
 }
 
 /**
- * What a change was, for how soon React must draw it (state/use-app-state.ts):
+ * What a change was, for how soon React must draw it (shell/use-app-state.ts):
  * - `low` when it may be drawn at a lower priority than anything else: transcript events (streamed text, new
  *   entries), and changes to what is on screen already (a form's draft that main saved, which the card drawn holds
  *   already; a note that requests arrived, for an agent on screen, which raises no notice).

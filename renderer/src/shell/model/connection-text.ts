@@ -1,4 +1,4 @@
-import type { ConnectionStatus } from '../state/store';
+import type { ConnectionStatus } from '../../state/model/store';
 
 /**
  * What the page says about its connection to Switchboard, or '' when there is nothing to say (`connecting`, `open`).

@@ -27,8 +27,8 @@ import type {
   ToolCallView,
   ToolContentView,
   TranscriptEntry,
-} from '../../../shared/bridge';
-import { revealInvisible as reveal } from '../../../shared/visible-text';
+} from '../../../../shared/bridge';
+import { revealInvisible as reveal } from '../../../../shared/visible-text';
 
 const maybe = (text: string | undefined): string | undefined => (text === undefined ? undefined : reveal(text));
 

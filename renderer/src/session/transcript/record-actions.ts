@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import { cutText } from '../../../shared/cut-text';
 
 /** Which declined request to explain: the session whose composer opens, and the question it asked. */
 export interface DeclineToExplain {
@@ -10,7 +9,7 @@ export interface DeclineToExplain {
 
 /**
  * "Tell the agent why…" after a Decline, the one handler for the notice's button and a
- * record's: shows that session and starts its composer with {@link explainDeclineText}, keeping what was typed
+ * record's: shows that session and starts its composer with `explainDeclineText` (model/decline-text.ts), keeping what was typed
  * there. Provided once by the app; a session view binds it to its own session for its records.
  */
 export const ExplainDeclineContext = createContext<((target: DeclineToExplain) => void) | null>(null);
@@ -29,19 +28,4 @@ export const RecordActionsContext = createContext<RecordActions | null>(null);
 /** The live session's record actions, or null in the History view. */
 export function useRecordActions(): RecordActions | null {
   return useContext(RecordActionsContext);
-}
-
-/** Longest piece of the question quoted in the composer's starting sentence. */
-const QUOTED_QUESTION_CHARS = 80;
-
-/**
- * The composer's starting text after a Decline: `I declined "<question>" because ` (the question's first line,
- * cut to {@link QUOTED_QUESTION_CHARS}), an ordinary prompt the user finishes; nothing goes into the declined
- * response itself (spec E-RES-2).
- */
-export function explainDeclineText(question: string): string {
-  const line = question.trim().split('\n')[0]?.trim() ?? '';
-  if (!line) return 'I declined your request because ';
-  const quoted = cutText(line, QUOTED_QUESTION_CHARS);
-  return `I declined “${quoted}” because `;
 }
