@@ -10,6 +10,13 @@
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
+/**
+ * JSON-RPC error code for a request refused because its agent is over a request budget: too many requests a
+ * second or waiting at once (elicitation/flood-guard.ts), or too many file reads and writes queued
+ * (sessions/session-registry.ts). Implementation-defined server error range.
+ */
+export const TOO_MANY_REQUESTS = -32005;
+
 // ── The connection's worker (electron/core/acp/worker) ─────────────────────────────────────────────────
 
 /**

@@ -17,7 +17,8 @@ import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl, MAX_URL_CHARS, urlTooLongSentence } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm, textWithin } from './form-descriptions';
-import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
+import { FloodGuard, type FloodLimits } from './flood-guard';
+import { TOO_MANY_REQUESTS } from '../budgets';
 import { cutText } from '../../../shared/cut-text';
 
 /** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */

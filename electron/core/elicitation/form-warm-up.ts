@@ -9,7 +9,7 @@
  */
 import { describeForm } from '../../../shared/form-schema';
 import { checkValues } from '../../../shared/form-validation';
-import { syntheticFormSchema, syntheticFormValues } from './synthetic-form';
+import { syntheticFormSchema, syntheticFormValues } from '../synthetic-form';
 
 /** How long after the hub starts main warms its form path, in ms: after the first paint, before a first answer. */
 export const FORM_WARM_UP_DELAY_MS = 2_000;

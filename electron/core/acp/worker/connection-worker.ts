@@ -25,8 +25,8 @@ import {
   MAX_LINE_BYTES,
   MAX_PENDING_BYTES_PER_AGENT,
   RELAY_WINDOW_BYTES,
+  TOO_MANY_REQUESTS,
 } from '../../budgets';
-import { TOO_MANY_REQUESTS } from '../../elicitation/flood-guard';
 import { findSchemaSizeProblem } from '../../../../shared/form-schema';
 import {
   CALLBACK_KINDS,

@@ -19,7 +19,7 @@ import { findSchemaSizeProblem } from '../../../../shared/form-schema';
 import { checkV2SessionUpdate } from '../v2-session-update';
 import { normalizeSessionUpdate } from '../session-updates';
 import { parseV1ElicitationParams } from '../v1-elicitation-params';
-import { syntheticFormSchema } from '../../elicitation/synthetic-form';
+import { syntheticFormSchema } from '../../synthetic-form';
 
 /** How long a step waits before trying again while the agent's bytes are waiting to be taken in, in ms. */
 export const WARM_UP_RETRY_MS = 25;
