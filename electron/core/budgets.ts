@@ -168,7 +168,7 @@ export const MAX_PENDING_BYTES_PER_AGENT = 32 * MiB;
 export const MAX_FORM_SCHEMA_BYTES = 2 * MiB;
 
 // Two form budgets live beside the code that applies them, in shared/ (which imports nothing from here):
-// MAX_FORM_OPTIONS_TOTAL (shared/form-schema.ts) and MAX_CACHED_VALIDATORS (shared/form-validation.ts).
+// MAX_FORM_OPTIONS_TOTAL (shared/form-schema/limits.ts) and MAX_CACHED_VALIDATORS (shared/form-validation.ts).
 
 /**
  * Entries one session's transcript may hold. A long day's session has a few thousand; an agent that sends

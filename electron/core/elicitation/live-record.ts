@@ -4,8 +4,8 @@
  * The history keeps the same record without any value (spec E-PRIV-1; request-record.ts builds what both keep,
  * history/history-recorder.ts names the entry id); this one lives in memory only, for as long as the live session.
  */
-import type { FormCheck } from '../../../shared/form-schema';
-import { formatContentValue } from '../../../shared/form-schema';
+import type { FormCheck } from '../../../shared/form-schema/types';
+import { formatContentValue } from '../../../shared/form-schema/content-words';
 import { fieldsOf } from './form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { recordText, requestRecord } from './request-record';

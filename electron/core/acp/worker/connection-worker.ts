@@ -27,7 +27,7 @@ import {
   RELAY_WINDOW_BYTES,
   TOO_MANY_REQUESTS,
 } from '../../budgets';
-import { findSchemaSizeProblem } from '../../../../shared/form-schema';
+import { findSchemaSizeProblem } from '../../../../shared/form-schema/limits';
 import {
   CALLBACK_KINDS,
   CONNECTION_METHODS,

@@ -15,7 +15,7 @@
  * are skipped (the code then warms on the agent's own messages, as it did before).
  */
 import { CreateElicitationRequest as V2CreateElicitationRequest } from '@agentclientprotocol/sdk/experimental/v2';
-import { findSchemaSizeProblem } from '../../../../shared/form-schema';
+import { findSchemaSizeProblem } from '../../../../shared/form-schema/limits';
 import { checkV2SessionUpdate } from '../v2-session-update';
 import { normalizeSessionUpdate } from '../session-updates';
 import { parseV1ElicitationParams } from '../v1-elicitation-params';
