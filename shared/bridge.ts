@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_PROMPT_ATTACHMENTS } from './prompt-limits';
-import type { FormCheck, FormValues } from './form-schema';
+import type { FormCheck, FormValues } from './form-schema/types';
 
 /**
  * What comes with a status that says the agent stopped (issue 12, scope 9), so the user sees why without
@@ -427,7 +427,7 @@ export interface FormItemView extends QueueItemBase {
   draft?: FormValues;
   /**
    * The form is one plain text field and its message (or schema description) asks for a secret: main treats that
-   * field as secret (spec E-FORM-12; shared/form-schema.ts `withSoleFieldSecret`), and so does the card.
+   * field as secret (spec E-FORM-12; shared/form-schema/secrets.ts `withSoleFieldSecret`), and so does the card.
    */
   secretByMessage?: true;
 }

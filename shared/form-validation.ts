@@ -4,7 +4,7 @@
  *
  * Main process only: ajv compiles validators with `new Function`, which the renderer's CSP forbids, so the
  * renderer asks main for a {@link FormCheck} instead of importing this module. It still lives in `shared/`
- * (no Node imports) because it is pure logic over `form-schema.ts` types.
+ * (no Node imports) because it is pure logic over `form-schema/types.ts` types.
  *
  * Agent-supplied `pattern`s never reach ajv or `RegExp`: they run on re2js, a linear-time engine (E-FORM-6).
  */
@@ -12,7 +12,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { RE2JS } from 're2js';
 import type { StringFormat } from '@agentclientprotocol/sdk';
-import { setOwn, type FieldSpec, type FormCheck, type FormValues } from './form-schema';
+import { setOwn } from './form-schema/json-access';
+import type { FieldSpec, FormCheck, FormValues } from './form-schema/types';
 
 /** A value as it goes on the wire (E-FORM-7). */
 type WireValue = string | number | boolean | string[];

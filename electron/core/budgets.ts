@@ -10,6 +10,13 @@
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
+/**
+ * JSON-RPC error code for a request refused because its agent is over a request budget: too many requests a
+ * second or waiting at once (elicitation/flood-guard.ts), or too many file reads and writes queued
+ * (sessions/session-registry.ts). Implementation-defined server error range.
+ */
+export const TOO_MANY_REQUESTS = -32005;
+
 // ── The connection's worker (electron/core/acp/worker) ─────────────────────────────────────────────────
 
 /**
@@ -161,7 +168,7 @@ export const MAX_PENDING_BYTES_PER_AGENT = 32 * MiB;
 export const MAX_FORM_SCHEMA_BYTES = 2 * MiB;
 
 // Two form budgets live beside the code that applies them, in shared/ (which imports nothing from here):
-// MAX_FORM_OPTIONS_TOTAL (shared/form-schema.ts) and MAX_CACHED_VALIDATORS (shared/form-validation.ts).
+// MAX_FORM_OPTIONS_TOTAL (shared/form-schema/limits.ts) and MAX_CACHED_VALIDATORS (shared/form-validation.ts).
 
 /**
  * Entries one session's transcript may hold. A long day's session has a few thousand; an agent that sends

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import type { McpServerConfig } from '../../electron/core/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
-import type { FormValues } from '../../shared/form-schema';
+import type { FormValues } from '../../shared/form-schema/types';
 import { RecordingUrlOpener } from '../harness/recording-url-opener';
 import { agentView, eventually } from './hub-fixture';
 import type { WireMessage } from './puppet';
@@ -84,7 +84,7 @@ function recordedAgentText(file: string): string {
 }
 
 /**
- * The recorded form `content` in the form's own representation (shared/form-schema.ts FormValues): text and
+ * The recorded form `content` in the form's own representation (shared/form-schema/types.ts FormValues): text and
  * selects as strings, numbers as their digits, booleans as booleans, multi-selects as string[].
  */
 function asFormValues(content: Record<string, unknown>, schema: Record<string, unknown>): FormValues {

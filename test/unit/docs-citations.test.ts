@@ -30,7 +30,6 @@ const RULE_ID = /\b[A-Z]+-[A-Z]+-\d+\b/g;
  */
 const PENDING: readonly string[] = [
   'electron/core/hub.ts',
-  'electron/core/acp/agent-connection.ts',
   'electron/core/elicitation/broker.ts',
   'electron/core/history/history-recorder.ts',
   'electron/core/agents-config-schema.ts',
@@ -39,7 +38,6 @@ const PENDING: readonly string[] = [
   'electron/core/config.ts',
   'electron/core/json-errors.ts',
   'electron/core/zed-import.ts',
-  'shared/form-schema.ts',
   'shared/bridge.ts',
   'renderer/src/state/model/store.ts',
   'renderer/src/**.tsx',

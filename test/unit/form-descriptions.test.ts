@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeForm } from '../../shared/form-schema';
+import { describeForm } from '../../shared/form-schema/describe';
 import { describeRequestedForm, fieldsOf, MAX_CACHED_FORM_CHARS, MAX_CACHED_FORMS } from '../../electron/core/elicitation/form-descriptions';
 
 const form = (title: string) => ({ type: 'object', properties: { name: { type: 'string', title } }, required: ['name'] });

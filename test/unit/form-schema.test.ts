@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeForm,
-  findSchemaContradiction,
-  initialValues,
-  looksLikeSecret,
-  SECRET_CHECK_FORM_CHARS,
-  secretFields,
-  formTextAsksForSecret,
-  withSoleFieldSecret,
-  type FieldSpec,
-} from '../../shared/form-schema';
+import { findSchemaContradiction } from '../../shared/form-schema/contradictions';
+import { describeForm } from '../../shared/form-schema/describe';
+import { initialValues } from '../../shared/form-schema/initial-values';
+import { looksLikeSecret, SECRET_CHECK_FORM_CHARS, secretFields, formTextAsksForSecret, withSoleFieldSecret } from '../../shared/form-schema/secrets';
+import type { FieldSpec } from '../../shared/form-schema/types';
 
 /** Describes a one-property schema and returns its field. */
 function fieldOf(property: unknown, required = false): FieldSpec {

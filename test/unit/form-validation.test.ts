@@ -1,6 +1,9 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
-import { describeForm, formatContentValue, initialValues, type FieldSpec, type FormValues } from '../../shared/form-schema';
+import { formatContentValue } from '../../shared/form-schema/content-words';
+import { describeForm } from '../../shared/form-schema/describe';
+import { initialValues } from '../../shared/form-schema/initial-values';
+import type { FieldSpec, FormValues } from '../../shared/form-schema/types';
 import { checkValues, MAX_PATTERN_WEIGHT, patternWeight } from '../../shared/form-validation';
 
 /** Fields of a schema with the given properties; `required` lists required names. */

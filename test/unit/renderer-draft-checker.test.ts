@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SwitchboardBridge } from '../../shared/bridge';
-import { describeForm, type FormCheck } from '../../shared/form-schema';
+import { describeForm } from '../../shared/form-schema/describe';
+import type { FormCheck } from '../../shared/form-schema/types';
 import { DRAFT_DEBOUNCE_MS, DraftChecker } from '../../renderer/src/elicitation/model/draft-checker';
 import { showsTheSame } from '../../renderer/src/elicitation/model/form-values';
 

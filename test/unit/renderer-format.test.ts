@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldSpec } from '../../shared/form-schema';
+import type { FieldSpec } from '../../shared/form-schema/types';
 import { checkValues } from '../../shared/form-validation';
 import { sidebarStatusText } from '../../renderer/src/agents/model/agent-status';
 import {

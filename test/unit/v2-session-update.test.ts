@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { checkV2SessionUpdate, engineFor, validatorEngine } from '../../electron/core/acp/v2-session-update';
+import { checkV2SessionUpdate, engineFor, validatorEngine } from '../../electron/core/acp/v2/session-update';
 
 // The v2 hot path is checked against the SDK's own published schema, compiled per update kind.
 const requireJson = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent, QueueItemView, SessionView, TranscriptEntry } from '../../shared/bridge';
-import { describeForm } from '../../shared/form-schema';
+import { describeForm } from '../../shared/form-schema/describe';
 import { hasInvisible, revealInvisible, withoutInvisible } from '../../shared/visible-text';
 import { joinRevealed, revealEvent } from '../../renderer/src/state/model/visible-events';
 import { appendToEntries } from '../../renderer/src/state/model/store';

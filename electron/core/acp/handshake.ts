@@ -241,7 +241,7 @@ function wrapStream(
       }
       inbound.add(message.id);
     }
-    // The observer may take a message for itself (see agent-connection.ts); then the SDK never sees it.
+    // The observer may take a message for itself (see agent-connection.ts, v1/ and v2/); then the SDK never sees it.
     if (observe(message) === true) return false;
     controller.enqueue(message);
     return 'method' in message && 'id' in message;

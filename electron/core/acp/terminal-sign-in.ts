@@ -35,7 +35,7 @@ export type TerminalSignIn = { command: string } | { refused: string };
 export function terminalSignIn(agentName: string, launch: LaunchSpec, terminal: { args: string[]; env: Record<string, string>; tooLong?: true }): TerminalSignIn {
   const refused = (why: string) => ({ refused: `${agentName}'s terminal sign-in was refused: ${why}.` });
   const tooLong = () => refused(`its command is longer than ${MAX_SIGN_IN_COMMAND_CHARS} characters, too long to read before running it`);
-  // Its own words were already longer than that where the agent's data is read (agent-connection.ts), and left there.
+  // Its own words were already longer than that where the agent's data is read (auth-methods.ts), and left there.
   if (terminal.tooLong) return tooLong();
   const names = Object.keys(terminal.env);
   // The name itself is not quoted back: it is the agent's text and may hold anything.

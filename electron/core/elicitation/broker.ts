@@ -12,12 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
 import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
 import type { PermissionRequest } from '../acp/agent-connection';
-import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema';
+import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema/types';
 import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl, MAX_URL_CHARS, urlTooLongSentence } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm, textWithin } from './form-descriptions';
-import { FloodGuard, TOO_MANY_REQUESTS, type FloodLimits } from './flood-guard';
+import { FloodGuard, type FloodLimits } from './flood-guard';
+import { TOO_MANY_REQUESTS } from '../budgets';
 import { cutText } from '../../../shared/cut-text';
 
 /** Wire response to `elicitation/create` (spec E-RES-1, E-RES-2, E-URL-6: a URL accept has no content). */
@@ -163,7 +164,7 @@ export class ElicitationBroker {
   /**
    * Handles one `elicitation/create` from `connection`. Resolves with the user's answer; rejects with
    * RequestError -32602 for a mode that was not advertised (E-CAP-3), an unknown session (E-REQ-3), a
-   * contradictory schema (E-FORM-10), a schema beyond the size limits (DECIDED, see form-schema.ts) or an `elicitationId` already outstanding (E-REQ-8), -32600 for a
+   * contradictory schema (E-FORM-10), a schema beyond the size limits (DECIDED, see shared/form-schema/limits.ts) or an `elicitationId` already outstanding (E-REQ-8), -32600 for a
    * JSON-RPC id already pending on this connection, and with the signal's reason (-32800) when the agent
    * withdraws it (E-CXL-1).
    */

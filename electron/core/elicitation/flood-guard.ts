@@ -5,9 +5,6 @@
  * JSON-RPC error — never dropped silently — and the user is told once per flood, not once per request.
  */
 
-/** JSON-RPC error code for a refused flood (implementation-defined server error range). */
-export const TOO_MANY_REQUESTS = -32005;
-
 export interface FloodLimits {
   /** Requests per second an agent may keep sending. */
   perSecond: number;

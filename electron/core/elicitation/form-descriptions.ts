@@ -8,15 +8,11 @@
  * scan, the invisible-character reveal) and compiling its checks for a fresh field list took ~0.6 ms of main's
  * time per request at the median; a repeat now costs one `JSON.stringify` of the schema and a map lookup.
  */
-import {
-  describeForm,
-  findSchemaContradiction,
-  findSchemaSizeProblem,
-  formTextAsksForSecret,
-  soleFieldCouldBeSecret,
-  withSoleFieldSecret,
-  type FieldSpec,
-} from '../../../shared/form-schema';
+import { findSchemaContradiction } from '../../../shared/form-schema/contradictions';
+import { describeForm } from '../../../shared/form-schema/describe';
+import { findSchemaSizeProblem } from '../../../shared/form-schema/limits';
+import { formTextAsksForSecret, soleFieldCouldBeSecret, withSoleFieldSecret } from '../../../shared/form-schema/secrets';
+import type { FieldSpec } from '../../../shared/form-schema/types';
 
 /**
  * A described form: `refusal` is the sentence for -32602 when the schema cannot be used; else its fields, and
@@ -41,7 +37,7 @@ const byObject = new WeakMap<object, FieldSpec[]>();
 /**
  * Describes `requestedSchema`, or says why it is refused: the size limits first (before any work that scales
  * with it), then contradictions. A form of one plain text field whose `message` (or schema description) asks
- * for a secret has that field marked secret (spec E-FORM-12, shared/form-schema.ts `withSoleFieldSecret`). The
+ * for a secret has that field marked secret (spec E-FORM-12, shared/form-schema/secrets.ts `withSoleFieldSecret`). The
  * result is shared between requests with the same schema and message: do not mutate it.
  */
 export function describeRequestedForm(requestedSchema: unknown, message?: string): FormDescriptionResult {

@@ -8,9 +8,9 @@
  * compete with start-up ({@link FORM_WARM_UP_DELAY_MS}); the validators it compiles are kept like any other
  * form's (bounded, least recently used first), and nothing is shown, sent or stored.
  */
-import { describeForm } from '../../../shared/form-schema';
+import { describeForm } from '../../../shared/form-schema/describe';
 import { checkValues } from '../../../shared/form-validation';
-import { syntheticFormSchema, syntheticFormValues } from './synthetic-form';
+import { syntheticFormSchema, syntheticFormValues } from '../synthetic-form';
 
 /** How long after the hub starts main warms its form path, in ms: after the first paint, before a first answer. */
 export const FORM_WARM_UP_DELAY_MS = 2_000;

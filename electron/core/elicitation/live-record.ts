@@ -1,14 +1,14 @@
 /**
  * The live transcript's record of a session request: the question where it was asked, how it
  * stands, and once a form is sent, what was sent in words, with secret-looking fields masked (spec E-FORM-12).
- * The history keeps the same record without any value (spec E-PRIV-1; history-recorder.ts, which also names the
- * entry id and text both use); this one lives in memory only, for as long as the live session.
+ * The history keeps the same record without any value (spec E-PRIV-1; request-record.ts builds what both keep,
+ * history/history-recorder.ts names the entry id); this one lives in memory only, for as long as the live session.
  */
-import type { FormCheck } from '../../../shared/form-schema';
-import { formatContentValue } from '../../../shared/form-schema';
+import type { FormCheck } from '../../../shared/form-schema/types';
+import { formatContentValue } from '../../../shared/form-schema/content-words';
 import { fieldsOf } from './form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
-import { recordText, requestRecord } from '../history/history-recorder';
+import { recordText, requestRecord } from './request-record';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
 
 /**

@@ -11,14 +11,12 @@
  * fails (disk full) is logged once and never stops a session.
  */
 import type { BridgeEvent, QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
-import { fieldsOf } from '../elicitation/form-descriptions';
+import { recordText, requestRecord } from '../elicitation/request-record';
 import type { Session } from '../sessions/session';
 import type { HistoryRecordInput, HistoryStore } from './history-store';
 
 /** How often dirty sessions are written, in ms. A crash loses at most this much of a transcript. */
 export const FLUSH_INTERVAL_MS = 1000;
-/** Fields kept per stored request (a form may have at most this many worth showing later). */
-const MAX_FIELDS = 100;
 
 /** How a session's record says it ended, in words the History view shows. */
 export const ENDED = {
@@ -253,31 +251,3 @@ export function outcomeOf(item: QueueItemView): RequestRecordView['outcome'] {
 export function recordEntryId(itemId: string): string {
   return `request-${itemId}`;
 }
-
-/** A request record entry's text: the message, after the permission's title for a permission. */
-export function recordText(item: QueueItemView): string {
-  return item.mode === 'permission' ? `${item.title}: ${item.message}` : item.message;
-}
-
-/**
- * The stored form of a request: its message, the titles of its fields (those that look secret marked so)
- * and how it ended, never a value (spec E-PRIV-1); for URL mode the host only.
- */
-export function requestRecord(item: QueueItemView, outcome: RequestRecordView['outcome'], option?: string): RequestRecordView {
-  const base = { mode: item.mode, message: item.message, outcome, ...(option ? { option } : {}) };
-  if (item.mode === 'url') {
-    let host: string | undefined;
-    try {
-      host = new URL(item.url).hostname;
-    } catch {
-      host = undefined;
-    }
-    return { ...base, ...(host ? { host } : {}) };
-  }
-  if (item.mode === 'permission') return base;
-  const fields = fieldsOf(item.requestedSchema)
-    .slice(0, MAX_FIELDS)
-    .map((field) => ({ name: field.name, title: field.label, ...(field.looksSecret ? { secret: true } : {}) }));
-  return { ...base, fields };
-}
-

@@ -5,8 +5,7 @@
  */
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { NormalizedUpdate } from '../acp/session-updates';
-import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED } from '../budgets';
-import { TOO_MANY_REQUESTS } from '../elicitation/flood-guard';
+import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, TOO_MANY_REQUESTS } from '../budgets';
 import { displayPath, readTextFileWithin, writeTextFileWithin } from './file-access';
 import type { Session } from './session';
 

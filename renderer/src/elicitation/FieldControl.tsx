@@ -1,6 +1,6 @@
 import { Children, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import type { FieldSpec, FormValues } from '../../../shared/form-schema';
+import type { FieldSpec, FormValues } from '../../../shared/form-schema/types';
 import {
   DATE_TIME_EXAMPLE,
   constraintHint,

@@ -2,16 +2,10 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { afterPaint } from '../shell/after-paint';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { FormItemView } from '../../../shared/bridge';
-import {
-  describeForm,
-  initialValues,
-  secretFields,
-  withSoleFieldSecret,
-  type FieldSpec,
-  type FormCheck,
-  type FormDescription,
-  type FormValues,
-} from '../../../shared/form-schema';
+import { describeForm } from '../../../shared/form-schema/describe';
+import { initialValues } from '../../../shared/form-schema/initial-values';
+import { secretFields, withSoleFieldSecret } from '../../../shared/form-schema/secrets';
+import type { FieldSpec, FormCheck, FormDescription, FormValues } from '../../../shared/form-schema/types';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { agentIdentity } from '../shell/model/format';
 import {

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { FieldSpec, FormCheck } from '../../../shared/form-schema';
+import type { FieldSpec, FormCheck } from '../../../shared/form-schema/types';
 import { formatContentValue } from './model/form-values';
 import { isLongMessage, messageExcerpt } from './model/message-fold';
 import { SecretValue } from './SecretValue';

@@ -25,9 +25,9 @@ import {
   MAX_LINE_BYTES,
   MAX_PENDING_BYTES_PER_AGENT,
   RELAY_WINDOW_BYTES,
+  TOO_MANY_REQUESTS,
 } from '../../budgets';
-import { TOO_MANY_REQUESTS } from '../../elicitation/flood-guard';
-import { findSchemaSizeProblem } from '../../../../shared/form-schema';
+import { findSchemaSizeProblem } from '../../../../shared/form-schema/limits';
 import {
   CALLBACK_KINDS,
   CONNECTION_METHODS,

@@ -8,7 +8,7 @@
  * keeps nothing (the values a card starts with) is a `checkFormValues`, unless it shares a call with one that keeps.
  */
 import type { SwitchboardBridge } from '../../../../shared/bridge';
-import type { FormCheck, FormValues } from '../../../../shared/form-schema';
+import type { FormCheck, FormValues } from '../../../../shared/form-schema/types';
 
 export const DRAFT_DEBOUNCE_MS = 150;
 

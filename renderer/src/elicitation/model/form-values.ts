@@ -1,11 +1,12 @@
 /**
- * Glue between described fields (shared/form-schema.ts) and react-hook-form.
+ * Glue between described fields (shared/form-schema/) and react-hook-form.
  *
  * Property names come from the agent and may contain dots, brackets or `__proto__`, which react-hook-form
  * would read as paths. So the form holds each field under a safe key (`f0`, `f1`, … by position) and these
  * helpers translate to and from property-name keyed values for main.
  */
-import { optionTitle, type FieldSpec, type FormCheck, type FormValues } from '../../../../shared/form-schema';
+import { optionTitle } from '../../../../shared/form-schema/content-words';
+import type { FieldSpec, FormCheck, FormValues } from '../../../../shared/form-schema/types';
 
 /** The react-hook-form key of the field at `index`. */
 export function fieldKey(index: number): string {
@@ -105,7 +106,7 @@ export function checkAllowsSend(check: FormCheck): boolean {
 }
 
 // The review's words for a value live in shared/ so main's transcript record says it the same way.
-export { formatContentValue } from '../../../../shared/form-schema';
+export { formatContentValue } from '../../../../shared/form-schema/content-words';
 
 /** A raw form value in words, for the read-only view of a withdrawn or disconnected card (spec E-CXL-1, E-CXL-4). */
 export function formatRawValue(field: FieldSpec, value: unknown): string {

@@ -10,7 +10,7 @@
  * Left raw on purpose, because they are values rather than text to read: ids, the user's own configured agent
  * name and settings, form drafts, a URL item's `url` (the consent view draws it with its own per-character
  * markers, url-display.ts, and opens exactly what was consented to), and a form's `requestedSchema` (its titles
- * and labels are revealed where the form is described, shared/form-schema.ts `describeForm`, while its `const`
+ * and labels are revealed where the form is described, shared/form-schema/describe.ts `describeForm`, while its `const`
  * values go back to the agent unchanged).
  *
  * Pure; no DOM.

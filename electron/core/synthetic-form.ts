@@ -1,7 +1,8 @@
 /**
  * A synthetic form request's schema and a valid answer to it, for warming the code a form takes before the first
- * real one arrives (acp/worker/warm-up.ts in a connection worker, form-warm-up.ts on main). One field of
- * each kind a form can have (shared/form-schema.ts). Never shown, sent or stored.
+ * real one arrives (acp/worker/warm-up.ts in a connection worker, elicitation/form-warm-up.ts on main).
+ * One field of each kind a form can have (shared/form-schema/describe.ts). Never shown, sent or stored. It sits
+ * below both folders that use it, so neither imports the other.
  */
 
 /** The schema: text with bounds, email, pattern, select, integer, number, boolean, multi-select. */
