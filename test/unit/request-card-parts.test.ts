@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/message-fold';
-import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments } from '../../renderer/src/elicitation/url-display';
+import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason } from '../../electron/core/elicitation/url-descriptions';
+import { urlSegments } from '../../renderer/src/elicitation/url-display';
 import { optionLook, primaryOption } from '../../renderer/src/elicitation/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 

@@ -11,7 +11,6 @@
  * fails (disk full) is logged once and never stops a session.
  */
 import type { BridgeEvent, QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
-import { fieldsOf } from '../elicitation/form-descriptions';
 import type { Session } from '../sessions/session';
 import type { HistoryRecordInput, HistoryStore } from './history-store';
 
@@ -275,7 +274,7 @@ export function requestRecord(item: QueueItemView, outcome: RequestRecordView['o
     return { ...base, ...(host ? { host } : {}) };
   }
   if (item.mode === 'permission') return base;
-  const fields = fieldsOf(item.requestedSchema)
+  const fields = item.form.fields
     .slice(0, MAX_FIELDS)
     .map((field) => ({ name: field.name, title: field.label, ...(field.looksSecret ? { secret: true } : {}) }));
   return { ...base, fields };
