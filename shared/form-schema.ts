@@ -1,7 +1,8 @@
 /**
  * Reading an agent's restricted `requestedSchema` into form fields (spec "Form mode", E-FORM-1..12).
  *
- * Pure and dependency-light: used by the renderer to draw a form and by the core to check a request.
+ * Pure and dependency-light: the core describes each form once and checks it (architecture rule 10); the renderer
+ * draws the described fields and takes only their types and value helpers from here.
  * Validation of typed values (ajv + RE2) lives in `form-validation.ts`, which only the main process
  * imports, so the renderer's CSP never needs `unsafe-eval`.
  *
