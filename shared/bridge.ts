@@ -12,7 +12,8 @@
  */
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES, MAX_PROMPT_ATTACHMENTS } from './prompt-limits';
-import type { FormCheck, FormValues } from './form-schema/types';
+import type { FormCheck, FormDescription, FormValues } from './form-schema/types';
+import type { UrlDescription } from './url-description';
 
 /**
  * What comes with a status that says the agent stopped (issue 12, scope 9), so the user sees why without
@@ -421,8 +422,13 @@ interface QueueItemBase {
 /** A form-mode elicitation. */
 export interface FormItemView extends QueueItemBase {
   mode: 'form';
-  /** The agent's `requestedSchema`, already checked by the broker (spec E-FORM-1, E-FORM-10). */
-  requestedSchema: Record<string, unknown>;
+  /**
+   * The form as main described it once from the agent's `requestedSchema` (spec E-FORM-1..3, E-FORM-9, E-FORM-12;
+   * architecture rule 10): its title, description and fields with their limits, display text already revealed and
+   * secret-looking fields marked. The raw schema stays in main. No fields for a refused form, and for an ended one
+   * the user typed nothing into whose schema was too large to keep.
+   */
+  form: FormDescription;
   /** The user's typed values so far, kept in main so a renderer reload loses nothing (architecture rule 7). */
   draft?: FormValues;
   /**
@@ -432,7 +438,7 @@ export interface FormItemView extends QueueItemBase {
   secretByMessage?: true;
 }
 
-/** A URL-mode elicitation. The renderer analyses `url` itself (shared/url-analysis.ts) for the consent view. */
+/** A URL-mode elicitation, with main's analysis of its address for the consent view (architecture rule 10). */
 export interface UrlItemView extends QueueItemBase {
   mode: 'url';
   /** The URL exactly as the agent sent it; shown in full, never as a live link (spec E-URL-3). */
@@ -442,6 +448,11 @@ export interface UrlItemView extends QueueItemBase {
    * item is then `refused`, `url` holds only the address's start, and the agent was answered -32602.
    */
   urlLength?: number;
+  /**
+   * What main found in `url` (spec E-URL-3, E-URL-4; shared/url-description.ts): the host to emphasise, the warnings
+   * to show, whether it can be opened. Absent when the address was too long to analyse (`urlLength`).
+   */
+  analysis?: UrlDescription;
   /** After consent: where it was opened. */
   openedIn?: UrlOpenMode;
   /** After consent in the app window: whether that window is still open (the user may close it). */

@@ -86,6 +86,6 @@ describe.each<{ label: string; env: Record<string, string>; version: number }>([
     const sentence = 'Switchboard refused: Invalid params: Property "nickname" has minLength 10 greater than maxLength 2.';
     await eventually(() => (h.snapshot().queue.length > 0 && transcriptText(h, sessionKey).split('\n').includes(sentence) ? true : undefined));
     expect(transcriptText(h, sessionKey)).not.toContain('{"requestedSchema"');
-    expect(h.snapshot().queue).toEqual([expect.objectContaining({ mode: 'form', state: 'refused', requestedSchema: {}, refusedReason: expect.any(String) })]);
+    expect(h.snapshot().queue).toEqual([expect.objectContaining({ mode: 'form', state: 'refused', form: { fields: [] }, refusedReason: expect.any(String) })]);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
 import type { BridgeEvent, FormItemView } from '../../shared/bridge';
+import { describeForm } from '../../shared/form-schema/describe';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';
 import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_ENDED_SCHEMA_CHARS, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';
@@ -106,7 +107,7 @@ describe('elicitation/create is checked before it reaches the user', () => {
     await puppet.send(formRequest(16, { requestedSchema: schema }));
     // spec E-FORM-11: the v1 SDK would reject this before any handler; ours shows it.
     const item = await queueItem(hub);
-    expect(item).toMatchObject({ mode: 'form', requestedSchema: schema });
+    expect(item).toMatchObject({ mode: 'form', form: describeForm(schema) });
     await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'accept', values: { host: 'db.local' } });
     expect((await puppet.responseTo(16)).result).toEqual({ action: 'accept', content: { host: 'db.local' } });
   });
@@ -321,9 +322,9 @@ describe('cancellation', () => {
     await eventually(() => hub.snapshot().queue.every((i) => i.state === 'withdrawn') || undefined);
     const byMessage = new Map(hub.snapshot().queue.map((i) => [i.message, i] as const));
     expect(byMessage.get('untouched')?.state).toBe('withdrawn');
-    expect((byMessage.get('untouched') as FormItemView | undefined)?.requestedSchema).toEqual({});
-    expect(byMessage.get('typed into')).toMatchObject({ state: 'withdrawn', requestedSchema: large, draft: { name: 'half-typed' } });
-    expect(byMessage.get('small')).toMatchObject({ state: 'withdrawn', requestedSchema: NAME_SCHEMA });
+    expect((byMessage.get('untouched') as FormItemView | undefined)?.form).toEqual({ fields: [] });
+    expect(byMessage.get('typed into')).toMatchObject({ state: 'withdrawn', form: describeForm(large), draft: { name: 'half-typed' } });
+    expect(byMessage.get('small')).toMatchObject({ state: 'withdrawn', form: describeForm(NAME_SCHEMA) });
   });
 
   it('answers -32800 exactly once when the agent withdraws a request, and keeps the typed draft visible', async () => {

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import type { McpServerConfig } from '../../electron/core/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
+import { describeForm } from '../../shared/form-schema/describe';
 import type { FormValues } from '../../shared/form-schema/types';
 import { RecordingUrlOpener } from '../harness/recording-url-opener';
 import { agentView, eventually } from './hub-fixture';
@@ -308,8 +309,8 @@ describe.each([
     const { request, response } = recordedAgentRequest(file, 'elicitation/create');
     const item = (await r.item()) as FormItemView;
     expect(item).toMatchObject({ mode: 'form', message: request.params.message });
-    // The schema reaches the form as sent, except claude's legacy `enumNames` (see the todo after this block).
-    expect(withoutEnumNames(item.requestedSchema)).toEqual(withoutEnumNames(request.params.requestedSchema));
+    // The form is described from the schema as sent, except claude's legacy `enumNames` (see the todo after this block).
+    expect(item.form).toEqual(describeForm(withoutEnumNames(request.params.requestedSchema)));
     // Forwarded MCP elicitations carry no toolCallId: the item belongs to the session alone (E-REQ-2).
     expect(item.scope).toMatchObject({ kind: 'session', sessionId: request.params.sessionId });
     expect((item.scope as { toolCallId?: string }).toolCallId).toBeUndefined();
@@ -322,14 +323,14 @@ describe.each([
       itemId: item.itemId,
       agentId: AGENT_ID,
       action: 'accept',
-      values: asFormValues(recordedContent, item.requestedSchema),
+      values: asFormValues(recordedContent, request.params.requestedSchema),
     });
     const report = await r.finished();
 
     // E-RES-1, E-RES-2: exactly one answer, accept with content. E-FORM-8: optional fields left empty are
     // omitted. E-FORM-7: an untouched checkbox is sent as `false` — the recording client left the schema's
     // boolean out, so Switchboard's content is the recorded one plus `false` for each boolean not in it.
-    const booleans = Object.entries(item.requestedSchema.properties as Record<string, { type?: string }>)
+    const booleans = Object.entries(request.params.requestedSchema.properties as Record<string, { type?: string }>)
       .filter(([name, property]) => property.type === 'boolean' && !(name in recordedContent))
       .map(([name]) => [name, false]);
     expect(responsesTo(report, request.id).map((m) => m.result)).toEqual([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeForm } from '../../shared/form-schema/describe';
-import { describeRequestedForm, fieldsOf, MAX_CACHED_FORM_CHARS, MAX_CACHED_FORMS } from '../../electron/core/elicitation/form-descriptions';
+import { describeRequestedForm, MAX_CACHED_FORM_CHARS, MAX_CACHED_FORMS } from '../../electron/core/elicitation/form-descriptions';
 
 const form = (title: string) => ({ type: 'object', properties: { name: { type: 'string', title } }, required: ['name'] });
 
@@ -16,19 +15,10 @@ describe('form descriptions kept per schema', () => {
     expect(describeRequestedForm(form('Other name'))).not.toBe(first);
   });
 
-  // The records of a request (history, live transcript) take the fields the broker described for that very schema
-  // object instead of describing the form again on every record (elicitation overhead).
-  it('gives a request\'s records the fields described for its schema, and describes a schema it never saw', () => {
-    const schema = form('Ticket');
-    const described = describeRequestedForm(schema);
-    expect(described.refusal === undefined && fieldsOf(schema)).toBe(described.refusal === undefined && described.fields);
-    const unseen = form('Never asked');
-    expect(fieldsOf(unseen)).toEqual(describeForm(unseen).fields);
-    expect(fieldsOf(unseen).map((f) => f.label)).toEqual(['Never asked']);
-    // A refused schema has no fields of its own to lend: its records describe it as before.
-    const bad = { type: 'object', properties: { n: { type: 'integer', minimum: 5, maximum: 1 } } };
-    expect(describeRequestedForm(bad).refusal).toBeDefined();
-    expect(fieldsOf(bad)).toEqual(describeForm(bad).fields);
+  // Architecture rule 10: the card draws main's description, so it carries the form's own title and description.
+  it('describes the form\'s title and description along with its fields', () => {
+    const described = describeRequestedForm({ type: 'object', title: 'Deploy', description: 'Where to', properties: { env: { type: 'string' } } });
+    expect(described).toMatchObject({ title: 'Deploy', description: 'Where to', fields: [{ name: 'env', kind: 'string' }] });
   });
 
   // spec E-FORM-10: a contradictory schema is refused, from the cache too.

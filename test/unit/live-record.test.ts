@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/bridge';
+import { describeForm } from '../../shared/form-schema/describe';
 import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
 import { messageSize } from '../../renderer/src/elicitation/model/message-fold';
 import { recordMessageSize } from '../../renderer/src/session/transcript/model/record-fields';
@@ -11,7 +12,7 @@ const form: FormItemView = {
   scope: { kind: 'session', sessionKey: 's1', sessionId: 'sid', cwd: '/w' } as FormItemView['scope'],
   mode: 'form',
   message: 'Connect the service',
-  requestedSchema: {
+  form: describeForm({
     type: 'object',
     properties: {
       service: { type: 'string', title: 'Service' },
@@ -20,7 +21,7 @@ const form: FormItemView = {
       public: { type: 'boolean', title: 'Public' },
       note: { type: 'string', title: 'Note' },
     },
-  },
+  }),
   state: 'pending',
   arrivedAt: 1,
 };

@@ -8,7 +8,7 @@ function session(sessionKey: string, overrides: Partial<SessionView> = {}): Sess
 }
 
 function item(itemId: string): FormItemView {
-  return { itemId, agentId: 'a', agentName: 'Agent a', scope: { kind: 'request' }, mode: 'form', message: 'Question?', requestedSchema: { type: 'object', properties: {} }, state: 'pending', arrivedAt: 1000 };
+  return { itemId, agentId: 'a', agentName: 'Agent a', scope: { kind: 'request' }, mode: 'form', message: 'Question?', form: { fields: [] }, state: 'pending', arrivedAt: 1000 };
 }
 
 const text = (chunk: string): BridgeEvent => ({ type: 'transcript', sessionKey: 's1', upserts: [], appends: [{ entryId: 'e1', text: chunk }] });

@@ -53,7 +53,7 @@ function item(itemId: string, overrides: Partial<FormItemView> = {}): FormItemVi
     scope: { kind: 'request' },
     mode: 'form',
     message: 'Question?',
-    requestedSchema: { type: 'object', properties: {} },
+    form: { fields: [] },
     state: 'pending',
     arrivedAt: 1000,
     ...overrides,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeUrl } from '../../shared/url-analysis';
 import { FOLD_CHARS, FOLD_LINES, isLongMessage, messageExcerpt, messagePreview, messageSize, utf8Length } from '../../renderer/src/elicitation/model/message-fold';
-import { cautionsToOpenYourself, isLookalikeHost, lookalikeReason, urlSegments } from '../../renderer/src/elicitation/model/url-display';
+import { cautionsToOpenYourself, describeUrl, isLookalikeHost, lookalikeReason } from '../../electron/core/elicitation/url-descriptions';
+import { urlSegments } from '../../renderer/src/elicitation/model/url-display';
 import { optionLook, primaryOption } from '../../renderer/src/elicitation/model/permission-choices';
 import { MAX_TARGET_COMMAND_CHARS, MAX_TARGET_PATHS, permissionTargets } from '../../electron/core/acp/permission-targets';
 
@@ -75,6 +76,16 @@ describe('why a lookalike address asks once more, and what the recorded-only car
   it('keeps the userinfo warning for an address the user must open themselves, and drops plain notes', () => {
     expect(cautionsToOpenYourself(analyzeUrl('https://user:pass@example.com/')).map((f) => f.code)).toEqual(['userinfo']);
     expect(cautionsToOpenYourself(analyzeUrl('http://127.0.0.1:8080/cb'))).toEqual([]);
+  });
+
+  // Architecture rule 10: main describes the address once; the card draws exactly this.
+  it('describes an address for the card with its host parts, findings, cautions and the reason Open asks again', () => {
+    const analysis = analyzeUrl('https://user:pass@accounts.example.com/');
+    const described = describeUrl(analysis);
+    expect(described).toMatchObject({ openable: true, host: { ascii: { prefix: 'accounts.', domain: 'example.com' } }, lookalike: lookalikeReason(analysis) });
+    expect(described.host?.unicode).toBeUndefined();
+    expect(described.cautions.map((f) => f.code)).toEqual(['userinfo']);
+    expect(describeUrl(analyzeUrl('https://accounts.example.com/login')).lookalike).toBeUndefined();
   });
 });
 

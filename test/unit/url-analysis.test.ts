@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findingsToShow, isLookalikeHost } from '../../renderer/src/elicitation/model/url-display';
+import { findingsToShow, isLookalikeHost } from '../../electron/core/elicitation/url-descriptions';
 import { analyzeUrl, LONG_URL_LENGTH, MAX_HOST_CHARS, MAX_HOST_LABEL_CHARS, MAX_URL_CHARS, type FindingSeverity, type UrlAnalysis, type UrlFinding } from '../../shared/url-analysis';
 
 type Code = UrlFinding['code'];

@@ -120,7 +120,7 @@ describe('bridge events as the renderer keeps them', () => {
 
   it('reveal controls in card and transcript text, and keep them in a display terminal\'s output', () => {
     const BELL = 'ding\u0007';
-    const item: QueueItemView = { itemId: 'i', agentId: 'a', agentName: 'Mine', scope: { kind: 'request' }, message: BELL, state: 'pending', arrivedAt: 1, mode: 'form', requestedSchema: { type: 'object' } };
+    const item: QueueItemView = { itemId: 'i', agentId: 'a', agentName: 'Mine', scope: { kind: 'request' }, message: BELL, state: 'pending', arrivedAt: 1, mode: 'form', form: { fields: [] } };
     expect(revealEvent({ type: 'item', item })).toMatchObject({ item: { message: 'ding⟨U+0007⟩' } });
     const colours = '\u001B[32mok\u001B[0m';
     const update = revealEvent({
@@ -141,7 +141,7 @@ describe('bridge events as the renderer keeps them', () => {
       message: EVIL, state: 'pending', arrivedAt: 1, mode: 'permission', title: EVIL, description: EVIL, command: `rm ${RLO}`, options: [{ optionId: 'o', name: EVIL, kind: 'allow_once' }],
     };
     const url: QueueItemView = { itemId: 'i2', agentId: 'a', agentName: 'Mine', scope: { kind: 'request', label: EVIL }, message: EVIL, state: 'pending', arrivedAt: 1, mode: 'url', url: `https://example.com/${RLO}` };
-    const form: QueueItemView = { itemId: 'i3', agentId: 'a', agentName: 'Mine', scope: { kind: 'request' }, message: EVIL, state: 'pending', arrivedAt: 1, mode: 'form', requestedSchema: { type: 'object' }, draft: { name: EVIL } };
+    const form: QueueItemView = { itemId: 'i3', agentId: 'a', agentName: 'Mine', scope: { kind: 'request' }, message: EVIL, state: 'pending', arrivedAt: 1, mode: 'form', form: { fields: [] }, draft: { name: EVIL } };
     const events: BridgeEvent[] = [permission, url, form].map((item) => revealEvent({ type: 'item', item }));
     expect(events[0]).toMatchObject({ item: { message: SHOWN, title: SHOWN, description: SHOWN, command: 'rm ⟨U+202E⟩', agentInfo: { name: 'agent⟨U+202E⟩', title: SHOWN }, scope: { toolCallTitle: SHOWN }, options: [{ name: SHOWN, optionId: 'o' }] } });
     expect(events[1]).toMatchObject({ item: { message: SHOWN, url: `https://example.com/${RLO}`, scope: { label: SHOWN } } });

@@ -17,6 +17,7 @@ import { checkValues } from '../../../shared/form-validation';
 import { analyzeUrl, MAX_URL_CHARS, urlTooLongSentence } from '../../../shared/url-analysis';
 import type { UrlOpener } from '../url-opener';
 import { describeRequestedForm, textWithin } from './form-descriptions';
+import { describeUrl } from './url-descriptions';
 import { FloodGuard, type FloodLimits } from './flood-guard';
 import { TOO_MANY_REQUESTS } from '../budgets';
 import { cutText } from '../../../shared/cut-text';
@@ -52,6 +53,11 @@ interface Entry {
   jsonRpcId: JsonRpcId | undefined;
   /** Form mode: described once per schema (form-descriptions.ts), so its checks are compiled once, not per item or keystroke. */
   fields: FieldSpec[];
+  /**
+   * Form mode: the agent's schema has more text than {@link MAX_ENDED_SCHEMA_CHARS}, so an ended form the user typed
+   * nothing into drops its description. Decided once on arrival; the raw schema itself is not kept.
+   */
+  largeSchema?: boolean;
   /** URL mode: the agent's opaque `elicitationId` (never parsed, spec E-URL-1). */
   elicitationId?: string;
   /** URL mode: the re-serialised URL, the only form ever opened. */
@@ -114,8 +120,9 @@ export const MAX_ENDED_PER_AGENT = 50;
 export const MAX_ENDED_MESSAGE_CHARS = 2_000;
 
 /**
- * Characters of a form's schema (keys and strings, as form-descriptions.ts's `textWithin` counts them) an ended form
- * the user typed nothing into keeps; a longer one is dropped, and its card says it ended without its fields. An agent
+ * Characters of a form's schema (keys and strings, as form-descriptions.ts's `textWithin` counts them) up to which an
+ * ended form the user typed nothing into keeps its description; past it the description is dropped, and its card says
+ * it ended without its fields. An agent
  * that asked a 2 MB form and withdrew it in a loop left 50 × 2 MB in the queue, 100 MB on main, sent to every window
  * and serialised whole by each snapshot (248 ms; hostile review, session 27). Real forms are a few KB.
  */
@@ -501,16 +508,17 @@ export class ElicitationBroker {
     const described = describeRequestedForm(params.requestedSchema, base.message);
     if (described.refusal !== undefined) {
       const contradiction = described.refusal;
-      const view: FormItemView = { ...base, mode: 'form', requestedSchema: {}, state: 'refused', refusedReason: contradiction };
+      const view: FormItemView = { ...base, mode: 'form', form: NO_FORM, state: 'refused', refusedReason: contradiction };
       return { view, connection, jsonRpcId: undefined, fields: [], refusal: RequestError.invalidParams({ requestedSchema: contradiction }, contradiction) };
     }
+    const { title, description, fields, secretByMessage } = described;
     const view: FormItemView = {
       ...base,
       mode: 'form',
-      requestedSchema: params.requestedSchema as Record<string, unknown>,
-      ...(described.secretByMessage ? { secretByMessage: true } : {}),
+      form: { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), fields },
+      ...(secretByMessage ? { secretByMessage: true } : {}),
     };
-    return { view, connection, jsonRpcId, fields: described.fields };
+    return { view, connection, jsonRpcId, fields, largeSchema: !textWithin(params.requestedSchema, MAX_ENDED_SCHEMA_CHARS) };
   }
 
   private urlEntry(connection: ConnectionRef, jsonRpcId: JsonRpcId, params: Record<string, unknown>, base: BaseView): Entry {
@@ -531,9 +539,10 @@ export class ElicitationBroker {
     }
     const analysis = analyzeUrl(url);
     const blocked = analysis.findings.find((f) => f.severity === 'blocked');
+    const described = describeUrl(analysis);
     const view: UrlItemView = analysis.openable
-      ? { ...base, mode: 'url', url }
-      : { ...base, mode: 'url', url, state: 'refused', refusedReason: blocked?.message ?? 'This address cannot be opened.' };
+      ? { ...base, mode: 'url', url, analysis: described }
+      : { ...base, mode: 'url', url, analysis: described, state: 'refused', refusedReason: blocked?.message ?? 'This address cannot be opened.' };
     return { view, connection, jsonRpcId, fields: [], elicitationId, openableUrl: analysis.normalized };
   }
 
@@ -624,8 +633,11 @@ export class ElicitationBroker {
   private update(entry: Entry, patch: Partial<FormItemView> | Partial<UrlItemView> | Partial<PermissionItemView>): void {
     const ending = patch.state !== undefined && ENDED.includes(patch.state);
     const message = ending && entry.view.message.length > MAX_ENDED_MESSAGE_CHARS ? { message: cutText(entry.view.message, MAX_ENDED_MESSAGE_CHARS) } : {};
-    const schema = ending && this.dropsSchemaOnEnd(entry) ? { requestedSchema: {} } : {};
-    if ('requestedSchema' in schema) entry.fields = [];
+    const schema = ending && this.dropsSchemaOnEnd(entry) ? { form: NO_FORM } : {};
+    if ('form' in schema) {
+      entry.fields = [];
+      entry.largeSchema = false;
+    }
     entry.view = { ...entry.view, ...patch, ...message, ...schema } as QueueItemView;
     this.listener.itemChanged(entry.view);
     if (ending) this.dropOldest(entry.view.agentId, CAPPED_ENDED, MAX_ENDED_PER_AGENT);
@@ -634,7 +646,7 @@ export class ElicitationBroker {
   /** Whether an ending form keeps too large a schema for nothing: the user typed nothing ({@link MAX_ENDED_SCHEMA_CHARS}). */
   private dropsSchemaOnEnd(entry: Entry): boolean {
     const view = entry.view;
-    return view.mode === 'form' && view.draft === undefined && !textWithin(view.requestedSchema, MAX_ENDED_SCHEMA_CHARS);
+    return view.mode === 'form' && view.draft === undefined && entry.largeSchema === true;
   }
 
   /** Queues a new entry; past {@link MAX_REFUSED_PER_AGENT} refused items of its agent, the oldest goes. */
@@ -661,4 +673,7 @@ export class ElicitationBroker {
   }
 }
 
-type BaseView = Omit<FormItemView, 'mode' | 'requestedSchema' | 'draft'>;
+type BaseView = Omit<FormItemView, 'mode' | 'form' | 'draft'>;
+
+/** The form of a refused request, or of an ended one whose description was dropped: nothing to draw. */
+const NO_FORM: FormItemView['form'] = { fields: [] };

@@ -1,6 +1,6 @@
 /**
  * What the broker needs of a form request's `requestedSchema` (spec E-FORM-1, E-FORM-10): why it is refused, or
- * the fields it describes. Kept per schema, so an agent that asks the same form again (a confirmation it asks on
+ * the form it describes — the one description the card draws and the request's records read (architecture rule 10). Kept per schema, so an agent that asks the same form again (a confirmation it asks on
  * every run, say) is not described again, and the described fields — the key of form-validation.ts's compiled
  * checks — are the same array, so its answer is checked without compiling anything.
  *
@@ -12,13 +12,14 @@ import { findSchemaContradiction } from '../../../shared/form-schema/contradicti
 import { describeForm } from '../../../shared/form-schema/describe';
 import { findSchemaSizeProblem } from '../../../shared/form-schema/limits';
 import { formTextAsksForSecret, soleFieldCouldBeSecret, withSoleFieldSecret } from '../../../shared/form-schema/secrets';
-import type { FieldSpec } from '../../../shared/form-schema/types';
+import type { FormDescription } from '../../../shared/form-schema/types';
 
 /**
- * A described form: `refusal` is the sentence for -32602 when the schema cannot be used; else its fields, and
- * `secretByMessage` when the form's message or description asks for a secret and its one field was marked so.
+ * A described form: `refusal` is the sentence for -32602 when the schema cannot be used; else its title, description
+ * and fields, and `secretByMessage` when the form's message or description asks for a secret and its one field was
+ * marked so.
  */
-export type FormDescriptionResult = { refusal: string } | { refusal?: undefined; fields: FieldSpec[]; secretByMessage?: true };
+export type FormDescriptionResult = { refusal: string } | (FormDescription & { refusal?: undefined; secretByMessage?: true });
 
 /** Distinct schemas kept; least recently used go first. Agents ask a handful of kinds of form. */
 export const MAX_CACHED_FORMS = 64;
@@ -26,13 +27,6 @@ export const MAX_CACHED_FORMS = 64;
 export const MAX_CACHED_FORM_CHARS = 64 * 1024;
 
 const cache = new Map<string, FormDescriptionResult>();
-/**
- * The fields described for each schema object the broker has taken, by identity: the records of a request (the
- * history's and the live transcript's, written when it arrives and again when it is answered) look its fields up
- * here instead of describing the form again, which was four more descriptions per round trip (~0.1–0.2 ms each
- * for the bench form, on main, two of them between the request and its card). Weak, so it holds nothing alive.
- */
-const byObject = new WeakMap<object, FieldSpec[]>();
 
 /**
  * Describes `requestedSchema`, or says why it is refused: the size limits first (before any work that scales
@@ -45,7 +39,7 @@ export function describeRequestedForm(requestedSchema: unknown, message?: string
   if (described.refusal !== undefined || !soleFieldCouldBeSecret(described.fields)) return described;
   const summary = (requestedSchema as { description?: unknown }).description;
   if (!formTextAsksForSecret(message) && !formTextAsksForSecret(typeof summary === 'string' ? summary : undefined)) return described;
-  return remembered(requestedSchema, { fields: withSoleFieldSecret(described.fields, true), secretByMessage: true });
+  return { ...described, fields: withSoleFieldSecret(described.fields, true), secretByMessage: true };
 }
 
 function describeSchema(requestedSchema: unknown): FormDescriptionResult {
@@ -58,28 +52,15 @@ function describeSchema(requestedSchema: unknown): FormDescriptionResult {
   if (key !== undefined && cached) {
     cache.delete(key);
     cache.set(key, cached);
-    return remembered(requestedSchema, cached);
+    return cached;
   }
   const contradiction = findSchemaContradiction(requestedSchema);
-  const result: FormDescriptionResult = contradiction ? { refusal: contradiction } : { fields: describeForm(requestedSchema).fields };
+  const result: FormDescriptionResult = contradiction ? { refusal: contradiction } : describeForm(requestedSchema);
   if (key !== undefined && key.length <= MAX_CACHED_FORM_CHARS) {
     cache.set(key, result);
     if (cache.size > MAX_CACHED_FORMS) cache.delete(cache.keys().next().value!);
   }
-  return remembered(requestedSchema, result);
-}
-
-function remembered(requestedSchema: unknown, result: FormDescriptionResult): FormDescriptionResult {
-  if (result.refusal === undefined && typeof requestedSchema === 'object' && requestedSchema !== null) byObject.set(requestedSchema, result.fields);
   return result;
-}
-
-/**
- * The fields of `requestedSchema`: those {@link describeRequestedForm} described for this very object, else
- * `describeForm`'s (the same function, so the same fields). Shared: do not mutate.
- */
-export function fieldsOf(requestedSchema: unknown): FieldSpec[] {
-  return (typeof requestedSchema === 'object' && requestedSchema !== null ? byObject.get(requestedSchema) : undefined) ?? describeForm(requestedSchema).fields;
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import type { FormCheck } from '../../../shared/form-schema/types';
 import { formatContentValue } from '../../../shared/form-schema/content-words';
-import { fieldsOf } from './form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { recordText, requestRecord } from './request-record';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
@@ -38,7 +37,7 @@ export function liveRequestEntry(
   };
   const { sent } = answer;
   if (sent && item.mode === 'form' && request.fields) {
-    const specs = new Map(fieldsOf(item.requestedSchema).map((field) => [field.name, field]));
+    const specs = new Map(item.form.fields.map((field) => [field.name, field]));
     request.sent = true;
     request.fields = request.fields.map((field) => {
       const spec = specs.get(field.name);

@@ -4,7 +4,6 @@
  * it as it is (history/history-recorder.ts); the live transcript adds what was sent (live-record.ts).
  */
 import type { QueueItemView, RequestRecordView } from '../../../shared/bridge';
-import { fieldsOf } from './form-descriptions';
 
 /** Fields kept per stored request (a form may have at most this many worth showing later). */
 const MAX_FIELDS = 100;
@@ -30,7 +29,7 @@ export function requestRecord(item: QueueItemView, outcome: RequestRecordView['o
     return { ...base, ...(host ? { host } : {}) };
   }
   if (item.mode === 'permission') return base;
-  const fields = fieldsOf(item.requestedSchema)
+  const fields = item.form.fields
     .slice(0, MAX_FIELDS)
     .map((field) => ({ name: field.name, title: field.label, ...(field.looksSecret ? { secret: true } : {}) }));
   return { ...base, fields };

@@ -2,29 +2,22 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import { afterPaint } from '../shell/after-paint';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { FormItemView } from '../../../shared/bridge';
-import { describeForm } from '../../../shared/form-schema/describe';
 import { initialValues } from '../../../shared/form-schema/initial-values';
-import { secretFields, withSoleFieldSecret } from '../../../shared/form-schema/secrets';
-import type { FieldSpec, FormCheck, FormDescription, FormValues } from '../../../shared/form-schema/types';
+import { secretFields } from '../../../shared/form-schema/secrets';
+import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema/types';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { agentIdentity } from '../shell/model/format';
-import {
-  checkAllowsSend,
-  fieldKey,
-  formatRawValue,
-  isSupported,
-  keyedErrors,
-  showsTheSame,
-  startValues,
-  toPropertyValues,
-} from './model/form-values';
+import { checkAllowsSend, fieldKey, isSupported, keyedErrors, showsTheSame, startValues, toPropertyValues } from './model/form-values';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';
-import { CardEndActions, DeclineAndCancel } from './DeclineAndCancel';
 import { DraftChecker } from './model/draft-checker';
-import { FieldControl } from './FieldControl';
+import { FormCardActions } from './FormCardActions';
+import { FormErrors } from './FormErrors';
+import { FormFields } from './FormFields';
+import { ReadOnlyValues } from './ReadOnlyValues';
+import { ReviewBlocked } from './ReviewBlocked';
 import { ReviewSummary } from './ReviewSummary';
-import { SecretValue } from './SecretValue';
+import { SecretWarnings } from './SecretWarnings';
 import './FormCard.css';
 
 interface FormCardProps {
@@ -43,7 +36,6 @@ interface FormCardProps {
   sessionName?: string;
 }
 
-type Described = { ok: true; form: FormDescription } | { ok: false; error: string };
 type Busy = null | 'review' | 'accept' | 'decline' | 'cancel' | 'dismiss';
 type Answered = null | 'accept' | 'decline' | 'cancel' | 'dismiss';
 
@@ -58,7 +50,7 @@ const ANSWERED_TEXT: Record<Exclude<Answered, null>, string> = {
  * One form-mode elicitation as a card (spec E-REQ-6/7, E-FORM-3/4/5/9/12, E-RES-1/2, E-CXL-1/4): names the
  * agent and context, shows the message as plain text, edits the answers with main as the validator, then
  * Review → Send; Decline and Cancel are always there. Withdrawn or disconnected items keep the typed values
- * readable and offer only Dismiss.
+ * readable and offer only Dismiss. It draws the form main described (`item.form`, architecture rule 10).
  */
 export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardProps) {
   const bridge = useBridge();
@@ -67,9 +59,10 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useRef<'review' | 'edit' | null>(null);
 
-  // An item's schema never changes, so it is read once per card (the card is keyed by itemId).
-  const [described] = useState<Described>(() => describe(item.requestedSchema, item.secretByMessage === true));
-  const fields = described.ok ? described.form.fields : NO_FIELDS;
+  // Main described the form once, secret findings included (spec E-FORM-12). Its fields never change for an item, so
+  // the first copy is kept: each item event brings a fresh one, and the checks and effects below key on `fields`.
+  const [described] = useState(() => item.form);
+  const fields = described.fields;
   const [defaults] = useState(() => startValues(fields, safeInitialValues(fields), item.draft));
   const [shownCheck, setShownCheck] = useState<FormCheck | null>(null);
   // The verdict on screen. One that shows the same as it (form errors, errors no field shows, notes) keeps it, so
@@ -114,9 +107,9 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   // draft: nothing was typed, and a saved draft would be one more item change for every window to draw.
   const { getValues } = form;
   useEffect(() => {
-    if (!pending || !described.ok) return;
+    if (!pending) return;
     return afterPaint(() => void checker.check(toPropertyValues(fields, getValues()), true, { keep: false }).catch(() => {}));
-  }, [pending, described.ok, checker, fields, getValues]);
+  }, [pending, checker, fields, getValues]);
 
   // Move focus only in answer to the user's own Review/Edit click, never on arrival.
   const mode = review ? 'review' : 'edit';
@@ -259,51 +252,20 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const blockedValues = stillBlocked.length > 0 ? getValues() : {};
   const allEmpty = stillBlocked.every((key) => isEmptyValue(blockedValues[key]));
 
-  const actions = !pending ? (
-    <CardEndActions>
-      <button type="button" className="button" disabled={locked} onClick={() => void settle('dismiss')}>
-        Dismiss
-      </button>
-    </CardEndActions>
-  ) : (
-    <>
-      {review ? (
-        <>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={locked || !checkAllowsSend(review.check)}
-            aria-keyshortcuts="Enter"
-            onClick={() => void settle('accept')}
-          >
-            Send
-          </button>
-          <button type="button" className="button" disabled={locked} onClick={backToEdit}>
-            Edit
-          </button>
-        </>
-      ) : (
-        described.ok && (
-          // Under a secret-field warning the safe answer leads: Review is an ordinary button, Decline the primary.
-          <button
-            type="submit"
-            form={`${idBase}-form`}
-            className={`button${secretWarned ? '' : ' button-primary'}`}
-            disabled={locked}
-          >
-            Review
-          </button>
-        )
-      )}
-      <DeclineAndCancel
-        agentName={item.agentName}
-        disabled={locked}
-        declinePrimary={secretWarned && !review}
-        cancelNote="cancels too, and keeps what you typed readable here"
-        onDecline={() => void settle('decline')}
-        onCancel={() => void settle('cancel')}
-      />
-    </>
+  const actions = (
+    <FormCardActions
+      agentName={item.agentName}
+      pending={pending}
+      review={review ? review.check : null}
+      locked={locked}
+      secretWarned={secretWarned}
+      formId={`${idBase}-form`}
+      onSend={() => void settle('accept')}
+      onEdit={backToEdit}
+      onDecline={() => void settle('decline')}
+      onCancel={() => void settle('cancel')}
+      onDismiss={() => void settle('dismiss')}
+    />
   );
 
   return (
@@ -322,60 +284,18 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
       }}
       actions={actions}
     >
-      {stillBlocked.length > 0 && (
-        <div className="review-blocked" role="alert">
-          <p className="review-blocked-title">
-            {stillBlocked.length === 1 ? '1 field needs' : `${stillBlocked.length} fields need`}{' '}
-            {allEmpty ? 'an answer' : 'attention'} before you can review:
-          </p>
-          <ul className="review-blocked-list">
-            {stillBlocked.map((key) => {
-              const field = fields[Number(key.slice(1))];
-              return (
-                <li key={key}>
-                  <button type="button" className="link-button" onClick={() => revealField(key, true)}>
-                    {field?.label ?? key}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
-      {pending &&
-        secrets.map((field, index) => (
-          <div className="secret-warning" role="alert" key={`${index}:${field.name}`}>
-            <strong>
-              {item.agentName} is asking for “{field.label}”. ACP forbids asking for secrets in a form.
-            </strong>{' '}
-            Do not type a password, key or code here unless you are sure; you can Decline instead.
-          </div>
-        ))}
+      <ReviewBlocked fields={fields} blocked={stillBlocked} allEmpty={allEmpty} onReveal={(key) => revealField(key, true)} />
+      {pending && <SecretWarnings agentName={item.agentName} secrets={secrets} />}
 
       <CardMessage text={item.message} agentName={item.agentName} />
-      {described.ok && (described.form.title || described.form.description) && (
+      {(described.title || described.description) && (
         <div className="card-form-intro">
-          {described.form.title && <p className="card-form-title plain-text">{described.form.title}</p>}
-          {described.form.description && <p className="muted plain-text">{described.form.description}</p>}
+          {described.title && <p className="card-form-title plain-text">{described.title}</p>}
+          {described.description && <p className="muted plain-text">{described.description}</p>}
         </div>
       )}
 
-      {!described.ok && (
-        <p className="card-error" role="alert">
-          This form could not be read: {described.error} You can Decline or Cancel.
-        </p>
-      )}
-
-      {pending && topErrors.length > 0 && (
-        <div className="form-errors" aria-live="polite">
-          <p className="form-errors-title">{review ? 'Send is not possible:' : 'Before this can be sent:'}</p>
-          <ul>
-            {topErrors.map((text, index) => (
-              <li key={index}>{text}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {pending && <FormErrors errors={topErrors} reviewing={review !== null} />}
 
       {item.state === 'refused' ? (
         <p className="muted">The agent was told the form is invalid; nothing was asked of you and nothing was sent.</p>
@@ -392,30 +312,14 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
           headingId={`${idBase}-review`}
         />
       ) : (
-        described.ok && (
-          <form
-            className="card-form"
-            id={`${idBase}-form`}
-            noValidate
-            aria-label={`Answers for ${item.agentName}`}
-            onSubmit={(event) => {
-              event.preventDefault();
-              void startReview();
-            }}
-          >
-            {fields.length === 0 && <p className="muted">This form has no fields.</p>}
-            {fields.map((field: FieldSpec, index) => (
-              <FieldControl
-                key={`${index}:${field.name}`}
-                field={field}
-                fieldKey={fieldKey(index)}
-                control={form.control}
-                idBase={idBase}
-                note={shownCheck?.notes?.[field.name]}
-              />
-            ))}
-          </form>
-        )
+        <FormFields
+          fields={fields}
+          control={form.control}
+          idBase={idBase}
+          agentName={item.agentName}
+          check={shownCheck}
+          onSubmit={() => void startReview()}
+        />
       )}
 
       {cardError && (
@@ -428,12 +332,9 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
           {ANSWERED_TEXT[shownAnswer]}
         </p>
       )}
-
     </CardShell>
   );
 }
-
-const NO_FIELDS: FieldSpec[] = [];
 
 /** Whether a key was pressed with a modifier (Shift+Enter and the like are not "send"). */
 function hasModifier(event: { shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }): boolean {
@@ -450,48 +351,10 @@ function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-/** The card's fields: as the schema describes them, with main's finding that the message asks for a secret (E-FORM-12). */
-function describe(requestedSchema: unknown, secretByMessage: boolean): Described {
-  try {
-    const form = describeForm(requestedSchema);
-    return { ok: true, form: { ...form, fields: withSoleFieldSecret(form.fields, secretByMessage) } };
-  } catch (error) {
-    return { ok: false, error: errorSentence(error) };
-  }
-}
-
 function safeInitialValues(fields: FieldSpec[]): FormValues {
   try {
     return initialValues(fields);
   } catch {
     return {};
   }
-}
-
-/** The typed values of a withdrawn or disconnected card, as selectable text (spec E-CXL-1, E-CXL-4). */
-function ReadOnlyValues({ fields, values }: { fields: FieldSpec[]; values: FormValues }) {
-  const shown = fields.map((field, index) => ({ field, index })).filter(({ field }) => isSupported(field));
-  return (
-    // A group, not a region: several ended cards each hold one, and regions must be uniquely named (axe landmark-unique).
-    <div role="group" className="readonly-values" aria-label="Your typed values">
-      {/* No fields: none the app could show, or an untyped form too large to keep once it ended (broker.ts). */}
-      <p className="muted">{shown.length > 0 ? 'Nothing more will be sent. Your typed values stay here so you can copy them.' : 'Nothing more will be sent.'}</p>
-      {shown.length > 0 && (
-        <dl className="review-list">
-          {shown.map(({ field, index }) => {
-            const value = values[fieldKey(index)];
-            const secret = field.looksSecret && typeof value === 'string' && value !== '';
-            return (
-              <div className="review-row" key={`${index}:${field.name}`}>
-                <dt>{field.label}</dt>
-                <dd className="plain-text selectable">
-                  {secret ? <SecretValue label={field.label} value={value} /> : formatRawValue(field, value)}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      )}
-    </div>
-  );
 }

@@ -2,8 +2,9 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import { CardShell } from './CardShell';
 
 /**
- * The URL card and its address analysis (tldts and the public-suffix list, the renderer's second-heaviest
- * dependency) load the first time a URL-mode request arrives, not at start (issue 13, scope 3).
+ * The URL card loads the first time a URL-mode request arrives, not at start. It once brought the address analysis
+ * (tldts and the public-suffix list) with it; main now analyses the address (architecture rule 10), so the chunk is
+ * only the card's own code.
  */
 const UrlCardChunk = lazy(() => import('./UrlCard').then((module) => ({ default: module.UrlCard })));
 

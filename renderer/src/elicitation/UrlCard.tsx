@@ -1,10 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
-import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
+import type { UrlDescription } from '../../../shared/url-description';
 import { errorSentence, useBridge } from '../shell/bridge-context';
-import { cautionsToOpenYourself, findingsToShow, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './model/url-display';
-import { VisibleChars } from './VisibleChars';
 import { CardMessage } from './CardMessage';
+import { CopyAddress } from './CopyAddress';
+import { OpenChoice } from './OpenChoice';
+import { CompactHost, UrlFacts } from './UrlFacts';
+import { UrlFindings } from './UrlFindings';
+import { UrlText } from './UrlText';
 import { CardShell, CardStateNote } from './CardShell';
 import { CardEndActions, DeclineAndCancel } from './DeclineAndCancel';
 import './UrlCard.css';
@@ -31,6 +34,9 @@ interface UrlCardProps {
 
 type Action = 'accept' | 'decline' | 'cancel' | 'reopen' | 'dismiss';
 
+/** An address main did not analyse (too long to take): nothing to show about it, and it cannot be opened. */
+const NOT_ANALYSED: UrlDescription = { openable: false, findings: [], cautions: [] };
+
 const DONE_TEXT: Partial<Record<Action, string>> = {
   accept: 'Opening…',
   decline: 'Declined.',
@@ -46,13 +52,14 @@ const DONE_TEXT: Partial<Record<Action, string>> = {
  * link, the analysis' warnings, and Open / Decline / Cancel plus a per-request choice of where the page opens.
  * Nothing is fetched or opened before Open (E-URL-2). After consent it offers Reopen and Cancel until the
  * agent reports completion; refused, completed, withdrawn and disconnected items only explain and offer
- * Dismiss. Never takes focus on arrival.
+ * Dismiss. Never takes focus on arrival. It draws main's analysis of the address (`item.analysis`, architecture
+ * rule 10) and never analyses it again.
  */
 export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, onSettled, onDeclined, sessionName }: UrlCardProps) {
   const bridge = useBridge();
   const ids = useId();
   const articleRef = useRef<HTMLElement>(null);
-  const analysis = useMemo(() => analyzeUrl(item.url), [item.url]);
+  const analysis = item.analysis ?? NOT_ANALYSED;
   const [inSystemBrowser, setInSystemBrowser] = useState(preferSystemBrowser);
   const [busy, setBusy] = useState<Action | null>(null);
   /** The answer main accepted, and the item state it was given in: the controls stay locked until that changes. */
@@ -60,7 +67,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
   const [cardError, setCardError] = useState<string | null>(null);
   /** A lookalike host: Open was pressed once and now asks to be confirmed (issue 12 scope 3). */
   const [confirming, setConfirming] = useState(false);
-  const risky = isLookalikeHost(analysis);
+  const risky = analysis.lookalike !== undefined;
   const goBackRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (confirming) goBackRef.current?.focus();
@@ -125,8 +132,8 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
       const blocked = analysis.findings.filter((f) => f.severity === 'blocked');
       body = (
         <>
-          <UrlFacts analysis={analysis} idBase={ids} />
-          <Findings findings={findingsToShow(analysis)} />
+          <UrlFacts url={item.url} analysis={analysis} idBase={ids} />
+          <UrlFindings findings={analysis.findings} />
           {blocked.length > 0 && (
             <p className="card-error" role="alert">
               Switchboard will not open this address. You can Decline or Cancel.
@@ -135,7 +142,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
           <OpenChoice idBase={ids} inSystemBrowser={inSystemBrowser} disabled={locked} onChange={setInSystemBrowser} />
         </>
       );
-      const host = hostDisplay(analysis);
+      const host = analysis.host;
       const declineAndCancel = (
         <DeclineAndCancel
           agentName={item.agentName}
@@ -150,7 +157,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
         <>
           <div className="url-confirm" role="group" aria-labelledby={`${ids}-confirm`}>
             <p id={`${ids}-confirm`} className="url-confirm-question">
-              Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? {lookalikeReason(analysis)};{' '}
+              Open <strong translate="no">{host?.ascii.domain ?? 'this address'}</strong> anyway? {analysis.lookalike};{' '}
               {item.agentName} may be trying to trick you.
             </p>
             <button type="button" className="button button-danger" disabled={locked} onClick={() => void run('accept')}>
@@ -200,7 +207,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
             <CopyAddress url={analysis.normalized ?? item.url} />
           </div>
           {/* The user opens it themselves: the consent view's warnings (user:pass@, lookalike names) still hold. */}
-          <Findings findings={cautionsToOpenYourself(analysis)} />
+          <UrlFindings findings={analysis.cautions} />
         </>
       ) : (
         <>
@@ -215,7 +222,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
                 : 'The page is open in a separate Switchboard window. '}
             This card says when {item.agentName} reports the request is complete.
           </p>
-          <CompactHost analysis={analysis} />
+          <CompactHost host={analysis.host} />
         </>
       );
       actions = (
@@ -241,7 +248,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
           <p className="card-state-note url-done" role="status">
             Done — the agent reports this is complete.
           </p>
-          <CompactHost analysis={analysis} />
+          <CompactHost host={analysis.host} />
         </>
       );
       actions = dismissButton;
@@ -281,7 +288,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
               If you had started signing in, the provider may still finish it.
             </p>
           )}
-          <CompactHost analysis={analysis} />
+          <CompactHost host={analysis.host} />
         </>
       );
       actions = dismissButton;
@@ -333,199 +340,5 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
         </p>
       )}
     </CardShell>
-  );
-}
-
-/** Where Open shows the page, each choice described by what it is itself (never by the other's absence). */
-const OPEN_CHOICES: ReadonlyArray<{ systemBrowser: boolean; label: string; description: string }> = [
-  {
-    systemBrowser: false,
-    label: 'A Switchboard window',
-    description: 'Starts signed out and forgets everything when closed.',
-  },
-  {
-    systemBrowser: true,
-    label: 'Your browser',
-    description: 'Uses the accounts you are signed in to there.',
-  },
-];
-
-/**
- * The per-request choice of where the page opens (spec E-URL-5): two radios, each with its own description,
- * so neither reads as a description of the other.
- */
-function OpenChoice(props: { idBase: string; inSystemBrowser: boolean; disabled: boolean; onChange: (systemBrowser: boolean) => void }) {
-  const { idBase, inSystemBrowser, disabled, onChange } = props;
-  return (
-    <fieldset className="url-open-choice">
-      <legend className="url-label">Open in</legend>
-      {OPEN_CHOICES.map((choice) => {
-        const id = `${idBase}-open-${choice.systemBrowser ? 'browser' : 'window'}`;
-        return (
-          <div key={id} className="url-open-option">
-            <input
-              id={id}
-              type="radio"
-              name={`${idBase}-open`}
-              checked={inSystemBrowser === choice.systemBrowser}
-              disabled={disabled}
-              aria-describedby={`${id}-help`}
-              onChange={(event) => event.target.checked && onChange(choice.systemBrowser)}
-            />
-            <label htmlFor={id}>{choice.label}</label>
-            <span id={`${id}-help`} className="field-help">
-              {choice.description}
-            </span>
-          </div>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-/**
- * The consent view's facts: the host, emphasized, then the full URL (spec E-URL-3). For an internationalized
- * host the ASCII (`xn--`) form leads as the largest text (spec E-URL-4).
- */
-function UrlFacts({ analysis, idBase }: { analysis: UrlAnalysis; idBase: string }) {
-  const host = hostDisplay(analysis);
-  const opened = openedFormIfDifferent(analysis);
-  return (
-    <div className="url-facts">
-      <p className="url-label" id={`${idBase}-host-label`}>
-        Site
-      </p>
-      <div id={`${idBase}-host`} aria-labelledby={`${idBase}-host-label`} role="group">
-        {!host ? (
-          <p className="url-host">This address names no site.</p>
-        ) : host.unicode ? (
-          // An internationalized name: the ASCII form is the real one, so it leads; the Unicode form, which may
-          // imitate a familiar name, follows smaller (spec E-URL-4).
-          <>
-            <p className="url-host url-host-lead">
-              <HostName parts={host.ascii} port={host.port} />
-              <span className="url-host-form"> (the actual name)</span>
-            </p>
-            <p className="url-host url-host-unicode">
-              <HostName parts={host.unicode} port={host.port} />
-              <span className="url-host-form"> (as it would be displayed; it may imitate another name)</span>
-            </p>
-          </>
-        ) : (
-          <p className="url-host">
-            <HostName parts={host.ascii} port={host.port} />
-          </p>
-        )}
-      </div>
-
-      <p className="url-label" id={`${idBase}-url-label`}>
-        Full address
-      </p>
-      <UrlText url={analysis.original} labelledBy={`${idBase}-url-label`} />
-      {opened && (
-        <>
-          <p className="url-label" id={`${idBase}-opened-label`}>
-            Opens as
-          </p>
-          <UrlText url={opened} labelledBy={`${idBase}-opened-label`} />
-        </>
-      )}
-    </div>
-  );
-}
-
-function HostName({ parts, port }: { parts: HostParts; port?: string }) {
-  return (
-    <span className="url-host-name" translate="no">
-      {parts.prefix && <span className="url-host-prefix">{parts.prefix}</span>}
-      <strong className="url-host-domain">{parts.domain}</strong>
-      {port && <span className="url-host-prefix">:{port}</span>}
-    </span>
-  );
-}
-
-/** The host alone, for the states after consent, so the user still sees which site the card is about. */
-function CompactHost({ analysis }: { analysis: UrlAnalysis }) {
-  const host = hostDisplay(analysis);
-  if (!host) return null;
-  return (
-    <p className="url-compact-host">
-      Site: <HostName parts={host.unicode ?? host.ascii} port={host.port} />
-      {host.unicode && (
-        <>
-          {' '}
-          (<HostName parts={host.ascii} port={host.port} />)
-        </>
-      )}
-    </p>
-  );
-}
-
-/**
- * A URL as selectable plain text in a monospace box: never a link, never clickable (spec E-URL-3). Characters a
- * browser would hide or reorder are drawn as their code points. A long URL scrolls inside the box, which then
- * takes keyboard focus so it can be scrolled without a mouse.
- */
-function UrlText({ url, labelledBy }: { url: string; labelledBy: string }) {
-  const long = url.length > 400;
-  return (
-    <div
-      className={`code-block code-text selectable${long ? ' url-text-long' : ''}`}
-      translate="no"
-      dir="ltr"
-      role={long ? 'region' : undefined}
-      tabIndex={long ? 0 : undefined}
-      aria-labelledby={labelledBy}
-    >
-      <VisibleChars text={url} />
-    </div>
-  );
-}
-
-const FINDING_KIND: Record<UrlFinding['severity'], string> = {
-  blocked: 'Refused',
-  warning: 'Warning',
-  info: 'Note',
-};
-
-/** The analysis' findings in plain words, warnings styled as warnings (spec E-URL-4). */
-function Findings({ findings }: { findings: UrlFinding[] }) {
-  if (findings.length === 0) return null;
-  const warns = findings.some((f) => f.severity !== 'info');
-  return (
-    <ul className="url-findings" aria-label={warns ? 'Check before opening' : 'About this address'}>
-      {findings.map((finding) => (
-        <li key={finding.code} className={`url-finding url-finding-${finding.severity}`}>
-          <span className="url-finding-kind">{FINDING_KIND[finding.severity]}: </span>
-          <span className="plain-text">{finding.message}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * Copies the address the user is to open themselves (designer's review, session 19: the "Nothing opened" card
- * left them to select it by hand). Says "Address copied" in a polite status, or that copying failed.
- */
-function CopyAddress({ url }: { url: string }) {
-  const [said, setSaid] = useState<string | null>(null);
-  async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(url);
-      setSaid('Address copied');
-    } catch {
-      setSaid('Could not copy: select the address and copy it');
-    }
-  }
-  return (
-    <p className="url-copy">
-      <button type="button" className="button" onClick={() => void copy()}>
-        Copy address
-      </button>{' '}
-      <span role="status" className="muted">
-        {said}
-      </span>
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The first form card of a page, drawn ahead of time where no one sees it (issue 13: a new card painted ≤ 50 ms
  * after its event). The first card a page draws compiles and first runs the form code (FormCard, its fields,
- * react-hook-form, the schema's description): in the renderer bench's traces its socket task took 53–174 ms against
+ * react-hook-form): in the renderer bench's traces its socket task took 53–174 ms against
  * 8–30 ms for the cards after it. Drawn once into an element that is never in the document, at an idle moment
  * after the first snapshot is on screen, the real first request is drawn as fast as the others.
  *
@@ -11,24 +11,31 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { FormItemView, SwitchboardBridge } from '../../../shared/bridge';
+import type { FieldSpec } from '../../../shared/form-schema/types';
 import { BridgeContext } from '../shell/bridge-context';
 import { FormCard } from './FormCard';
 
-/** One field of each kind a card draws differently (text, format, choice list, radios, number, checkbox, multi-select). */
-const WARM_UP_SCHEMA = {
-  type: 'object',
-  properties: {
-    text: { type: 'string', title: 'Text', minLength: 1, maxLength: 20 },
-    email: { type: 'string', title: 'Email', format: 'email' },
-    day: { type: 'string', title: 'Day', format: 'date' },
-    radios: { type: 'string', title: 'Radios', enum: ['a', 'b', 'c'] },
-    list: { type: 'string', title: 'List', oneOf: Array.from({ length: 8 }, (_, i) => ({ const: `v${i}`, title: `Value ${i}` })) },
-    count: { type: 'integer', title: 'Count', minimum: 1 },
-    flag: { type: 'boolean', title: 'Flag' },
-    many: { type: 'array', title: 'Many', items: { type: 'string', enum: ['x', 'y'] } },
+/**
+ * One field of each kind a card draws differently (text, format, radios, choice list, number, checkbox,
+ * multi-select), described as main describes a form (shared/form-schema.ts `describeForm`).
+ */
+const WARM_UP_FIELDS: FieldSpec[] = [
+  { name: 'text', label: 'Text', required: true, kind: 'string', looksSecret: false, minLength: 1, maxLength: 20 },
+  { name: 'email', label: 'Email', required: false, kind: 'string', looksSecret: false, format: 'email' },
+  { name: 'day', label: 'Day', required: false, kind: 'string', looksSecret: false, format: 'date' },
+  { name: 'radios', label: 'Radios', required: false, kind: 'single-select', looksSecret: false, options: ['a', 'b', 'c'].map((v) => ({ value: v, title: v })) },
+  {
+    name: 'list',
+    label: 'List',
+    required: false,
+    kind: 'single-select',
+    looksSecret: false,
+    options: Array.from({ length: 8 }, (_, i) => ({ value: `v${i}`, title: `Value ${i}` })),
   },
-  required: ['text'],
-};
+  { name: 'count', label: 'Count', required: false, kind: 'integer', looksSecret: false, minimum: 1 },
+  { name: 'flag', label: 'Flag', required: false, kind: 'boolean', looksSecret: false },
+  { name: 'many', label: 'Many', required: false, kind: 'multi-select', looksSecret: false, options: ['x', 'y'].map((v) => ({ value: v, title: v })) },
+];
 
 const WARM_UP_ITEM: FormItemView = {
   itemId: 'warm-up',
@@ -37,7 +44,7 @@ const WARM_UP_ITEM: FormItemView = {
   scope: { kind: 'request' },
   mode: 'form',
   message: 'Warm-up',
-  requestedSchema: WARM_UP_SCHEMA,
+  form: { fields: WARM_UP_FIELDS },
   state: 'pending',
   arrivedAt: 0,
 };

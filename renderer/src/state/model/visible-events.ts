@@ -8,10 +8,10 @@
  * cannot reorder or hide itself, without each one having to remember to.
  *
  * Left raw on purpose, because they are values rather than text to read: ids, the user's own configured agent
- * name and settings, form drafts, a URL item's `url` (the consent view draws it with its own per-character
- * markers, url-display.ts, and opens exactly what was consented to), and a form's `requestedSchema` (its titles
- * and labels are revealed where the form is described, shared/form-schema/describe.ts `describeForm`, while its `const`
- * values go back to the agent unchanged).
+ * name and settings, form drafts, a URL item's `url` and main's `analysis` of it (the consent view draws the
+ * address with its own per-character markers, url-display.ts, and opens exactly what was consented to), and a
+ * form item's described `form` (its titles and labels were revealed where main described it, shared/form-schema/describe.ts
+ * `describeForm`, while its option values go back to the agent unchanged).
  *
  * Pure; no DOM.
  */
