@@ -35,7 +35,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Hub, type AppSettingsHost } from '../../electron/core/hub';
-import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import type { AgentsConfig } from '../../electron/core/config';
 import { MemoryConfigStore } from '../../electron/core/config-store';
 import { RecordingAttention } from './recording-attention';
