@@ -12,7 +12,7 @@ import { Hub } from '../../electron/core/hub';
 import type { McpServerConfig } from '../../electron/core/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
 import type { FormValues } from '../../shared/form-schema';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import { agentView, eventually } from './hub-fixture';
 import type { WireMessage } from './puppet';
 

@@ -20,7 +20,7 @@ import { buildInitializeParams } from '../../electron/core/acp/agent-connection'
 import type { AgentsConfig } from '../../electron/core/config';
 import { Hub } from '../../electron/core/hub';
 import type { AgentView } from '../../shared/bridge';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import agentsFile from './agents.json';
 
 interface InteropAgent {
