@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestsDeeperThan } from '../../electron/core/acp/depth-guard';
+import { nestsDeeperThan } from '../../electron/core/json-depth';
 
 // Issue 8 scope 2 (budgets.ts MAX_JSON_DEPTH): every message's nesting is bounded before anything walks it.
 const nested = (levels: number, wrap: (inner: unknown) => unknown) => {

@@ -10,37 +10,7 @@
  */
 import { RequestError, type AnyMessage, type Stream } from '@agentclientprotocol/sdk';
 import { MAX_JSON_DEPTH } from '../budgets';
-
-/**
- * Whether `value` nests deeper than `limit` levels (a scalar is depth 0, `{}` and `[]` depth 1).
- * Recursive but bounded: it never descends past `limit + 1` levels, so a 100 000-level value costs at most
- * `limit` stack frames, and stops at the first path over the limit. Allocates nothing per node: this runs on
- * every message an agent sends (an explicit stack of `{node, depth}` records and `Object.values` arrays was
- * 8 % of the worker's ingest time, bench scenario a).
- */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  return typeof value === 'object' && value !== null && deeper(value, 1, limit);
-}
-
-function deeper(node: object, depth: number, limit: number): boolean {
-  if (depth > limit) return true;
-  if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      const child: unknown = node[i];
-      if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit)) return true;
-    }
-    return false;
-  }
-  // Every key `for…in` yields, with no `Object.hasOwn` filter (a third of the walk, bench scenario a): it yields every
-  // own enumerable key, which is all JSON.parse makes, plus any enumerable key inherited from a polluted prototype,
-  // which can only add levels. So the depth found is never less than the message's own: the check cannot miss.
-  for (const key in node) {
-    // An own `"__proto__"` (JSON.parse makes one) shadows the inherited accessor, so this reads its value.
-    const child: unknown = (node as Record<string, unknown>)[key];
-    if (typeof child === 'object' && child !== null && deeper(child, depth + 1, limit)) return true;
-  }
-  return false;
-}
+import { nestsDeeperThan } from '../json-depth';
 
 /** Told about each refused message, for the diagnostic log (method only: params may carry secrets). */
 export type DepthRefusal = (info: { kind: 'request' | 'notification' | 'response'; method?: string }) => void;
