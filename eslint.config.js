@@ -14,7 +14,7 @@ const noNode = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'electron/core/generated/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'electron/core/config/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

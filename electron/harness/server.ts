@@ -36,8 +36,8 @@ import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Hub, type AppSettingsHost } from '../core/hub';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
-import type { AgentsConfig } from '../core/config';
-import { MemoryConfigStore } from '../core/config-store';
+import type { AgentsConfig } from '../core/config/config';
+import { MemoryConfigStore } from '../core/config/config-store';
 import { RecordingAttention } from './recording-attention';
 import { RecordingUrlOpener } from './recording-url-opener';
 

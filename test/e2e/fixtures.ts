@@ -6,7 +6,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHarness, type Harness, type HarnessOptions } from '../../electron/harness/server';
-import type { AgentsConfig } from '../../electron/core/config';
+import type { AgentsConfig } from '../../electron/core/config/config';
 import { memoryAppSettings } from '../../electron/core/hub';
 
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
-import type { McpServerConfig } from '../../electron/core/config';
+import type { McpServerConfig } from '../../electron/core/config/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
 import type { FormValues } from '../../shared/form-schema';
 import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { validate as generatedValidate } from './generated/agents-config-validator';
 import { firstJsonError } from './json-errors';
-import { nestsDeeperThan } from './json-depth';
+import { nestsDeeperThan } from '../json-depth';
 
 export { AGENTS_CONFIG_SCHEMA } from './agents-config-schema';
 

@@ -6,7 +6,7 @@
  * does); this module only turns the offset into a line and column and the code into a phrase.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { cutText } from '../../shared/cut-text';
+import { cutText } from '../../../shared/cut-text';
 
 /**
  * What each of jsonc-parser's error codes means, as the end of a sentence, by the code's name
