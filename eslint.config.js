@@ -2,9 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './scripts/eslint-layers.js';
 
 // Layering (architecture rule 1) is enforced here: only electron/main and electron/preload may import
-// `electron`; the renderer and shared/ never import node:*; the core never imports electron.
+// `electron`; the renderer and shared/ never import node:*; the core, the harness and the demo agent never
+// import electron; relative imports cross runtime folders only downward (scripts/eslint-layers.js).
 const noElectron = {
   paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }],
 };
@@ -13,8 +15,25 @@ const noNode = {
   patterns: [{ group: ['node:*'], message: 'The renderer and shared/ never import Node modules.' }],
 };
 
+// Which runtime folders each one may import from by relative path (architecture rule 1): shared/ nothing of
+// ours; the core shared/; each host (electron/main, the harness) the core and shared/; the preload, the renderer
+// and the demo agent (a separate process that speaks ACP only) shared/ alone.
+const importDirections = {
+  folders: {
+    shared: [],
+    'electron/core': ['shared'],
+    'electron/main': ['electron/core', 'shared'],
+    'electron/harness': ['electron/core', 'shared'],
+    'electron/preload': ['shared'],
+    'electron/demo-agent': ['shared'],
+    renderer: ['shared'],
+  },
+  // Tolerated until the named module moves to shared/; delete the entry then.
+  pending: [{ from: 'electron/preload/index.ts', to: 'electron/main/invoke-envelope.ts' }],
+};
+
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'electron/core/generated/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'electron/core/config/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +42,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['electron/core/**/*.ts', 'electron/demo-agent/**/*.ts'], rules: { 'no-restricted-imports': ['error', noElectron] } },
+  { files: ['electron/core/**/*.ts', 'electron/demo-agent/**/*.ts', 'electron/harness/**/*.ts'], rules: { 'no-restricted-imports': ['error', noElectron] } },
+  {
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: { 'layers/import-direction': ['error', importDirections] },
+  },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', noNode] } },
   {
     files: ['renderer/**/*.{ts,tsx}'],

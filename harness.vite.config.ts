@@ -18,7 +18,7 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       input: {
-        cli: resolve(__dirname, 'test/harness/cli.ts'),
+        cli: resolve(__dirname, 'electron/harness/cli.ts'),
         core: resolve(__dirname, 'bench/app-core.ts'),
         // Started by the hub, one per agent connection, from the folder of the code that starts it (worker-entry.ts).
         'connection-worker': resolve(__dirname, 'electron/core/acp/worker/connection-worker.ts'),

@@ -3,4 +3,4 @@
  * bench measures the same built JavaScript the harness runs rather than TypeScript compiled on the fly.
  */
 export { Hub } from '../electron/core/hub';
-export { startHarness } from '../test/harness/server';
+export { startHarness } from '../electron/harness/server';

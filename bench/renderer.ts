@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { Harness } from '../test/harness/server';
+import type { Harness } from '../electron/harness/server';
 import playwrightConfig from '../playwright.config';
 import { INGEST_CHUNKS } from './ingest';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.

@@ -1,6 +1,7 @@
 /**
- * How deep a parsed JSON value nests, checked without walking past the limit. Used on every message an agent
- * sends (acp/depth-guard.ts) and on the agents config file (config.ts), so it sits below both.
+ * Measuring how deep a JSON value nests, without descending past a limit: the check behind every depth budget
+ * (the agent message guard, acp/depth-guard.ts; the agents config file, config/config.ts). A module of its own
+ * because both use it and neither owns it.
  */
 
 /**

@@ -9,7 +9,7 @@
  */
 import { Readable, Writable } from 'node:stream';
 import { ndJsonStream } from '@agentclientprotocol/sdk/experimental/v2';
-import { createPortStreams } from '../core/agents/port-streams';
+import { createPortStreams } from '../../shared/port-streams';
 import { createDemoAgent } from './agent';
 import { DEMO_AGENT_VERSION, forcedProtocol, log } from './info';
 

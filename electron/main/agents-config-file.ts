@@ -3,7 +3,7 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { defaultAgentsConfig, loadAgentsConfig, type AgentsConfig } from '../core/config';
+import { defaultAgentsConfig, loadAgentsConfig, type AgentsConfig } from '../core/config/config';
 
 /** Shows a problem to the user, e.g. `dialog.showErrorBox(title, content)`. */
 export type ShowError = (title: string, content: string) => void;

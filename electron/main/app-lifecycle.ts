@@ -6,7 +6,7 @@
 import { redactLogLine } from '../core/agents/redact';
 import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
-import { FileConfigStore } from '../core/config-store';
+import { FileConfigStore } from '../core/config/config-store';
 import type { HubOptions } from '../core/hub';
 import type { MenuCommand } from '../../shared/bridge';
 import { loadOrCreateAgentsConfig } from './agents-config-file';

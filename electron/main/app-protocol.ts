@@ -9,7 +9,7 @@
 import type { Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'switchboard';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
-import type { Harness } from '../harness/server';
+import type { Harness } from '../../electron/harness/server';
 import type { CommandResults } from '../../shared/bridge';
 
 // Everything across request cards: notices that name things once and go away, one

@@ -5,8 +5,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startHarness, type Harness, type HarnessOptions } from '../harness/server';
-import type { AgentsConfig } from '../../electron/core/config';
+import { startHarness, type Harness, type HarnessOptions } from '../../electron/harness/server';
+import type { AgentsConfig } from '../../electron/core/config/config';
 import { memoryAppSettings } from '../../electron/core/hub';
 
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
@@ -36,7 +36,7 @@ interface Fixtures {
   updatableCopy: boolean;
   /**
    * `test.use({ urlOpensRecordedOnly: true })`: the harness as the CLI runs it, whose URL cards say nothing opened;
-   * by default the recorded opens stand for the app's window, which the tests play (harness/server.ts).
+   * by default the recorded opens stand for the app's window, which the tests play (electron/harness/server.ts).
    */
   urlOpensRecordedOnly: boolean;
   /** The harness's log lines and the page's bridge socket events, attached to a test that fails. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Harness, HarnessOptions } from '../harness/server';
+import type { Harness, HarnessOptions } from '../../electron/harness/server';
 import { card, demoAgents, expect, test as base } from './fixtures';
 
 /**

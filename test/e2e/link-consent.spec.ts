@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Harness } from '../harness/server';
+import type { Harness } from '../../electron/harness/server';
 import { axeViolations } from './axe';
 import { expect, harnessRecord, REVIEW_WINDOWS, startSessionAndPrompt, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { RecordedOpen } from '../harness/recording-url-opener';
-import type { Harness } from '../harness/server';
+import type { RecordedOpen } from '../../electron/harness/recording-url-opener';
+import type { Harness } from '../../electron/harness/server';
 import { axeViolations } from './axe';
 import { card, expect, harnessRecord, showRequests, startSessionAndPrompt, test, REVIEW_WINDOWS } from './fixtures';
 

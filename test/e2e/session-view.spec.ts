@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Harness } from '../harness/server';
+import type { Harness } from '../../electron/harness/server';
 import { card, demoAgents, expect, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // The session view as a user meets it: permission requests, the transcript's richer entries (plan, thought,

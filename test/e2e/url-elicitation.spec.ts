@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { RecordedOpen } from '../harness/recording-url-opener';
-import type { Harness } from '../harness/server';
+import type { RecordedOpen } from '../../electron/harness/recording-url-opener';
+import type { Harness } from '../../electron/harness/server';
 import { card, demoAgents, expect, harnessCloseWindow, harnessRecord, startSessionAndPrompt, test } from './fixtures';
 
 // URL mode through the harness: the harness records what Electron would open, so these tests can prove

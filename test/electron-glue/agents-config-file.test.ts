@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadOrCreateAgentsConfig } from '../../electron/main/agents-config-file';
-import { defaultAgentsConfig } from '../../electron/core/config';
+import { defaultAgentsConfig } from '../../electron/core/config/config';
 
 let dir: string;
 let errors: Array<{ title: string; content: string }>;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL, type BridgeEvent } from '../../shared/bridge';
-import { defaultAgentsConfig } from '../../electron/core/config';
-import { FileConfigStore } from '../../electron/core/config-store';
+import { defaultAgentsConfig } from '../../electron/core/config/config';
+import { FileConfigStore } from '../../electron/core/config/config-store';
 import type { HubOptions } from '../../electron/core/hub';
 import {
   startSwitchboard,

@@ -9,7 +9,7 @@ import {
   registerAppScheme,
   resolveAppFile,
 } from '../../electron/main/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import { FakeProtocol } from './fake-electron';
 
 const SECRET = 'root:x:0:0:the secret outside the renderer folder';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
 const RENDERER_HTML = fileURLToPath(new URL('../../renderer/index.html', import.meta.url));
 

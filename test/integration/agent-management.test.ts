@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResults } from '../../shared/bridge';
-import { MemoryConfigStore } from '../../electron/core/config-store';
+import { MemoryConfigStore } from '../../electron/core/config/config-store';
 import { ARRIVAL_GATHER_MS, Hub, type AttentionSink } from '../../electron/core/hub';
 import { NAME_SCHEMA, agentView, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { Puppet } from './puppet';

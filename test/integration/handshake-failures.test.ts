@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
-import type { AgentConfig } from '../../electron/core/config';
+import type { AgentConfig } from '../../electron/core/config/config';
 import type { AgentStatus } from '../../shared/bridge';
 import { INITIALIZE_TIMEOUT_MS, UNREADABLE_OUTPUT_GRACE_MS } from '../../electron/core/budgets';
 import { sidebarStatusText } from '../../renderer/src/agents/model/agent-status';

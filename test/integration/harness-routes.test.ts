@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { startHarness, type Harness } from '../harness/server';
+import { startHarness, type Harness } from '../../electron/harness/server';
 
 let harness: Harness;
 let port: number;

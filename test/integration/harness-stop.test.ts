@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { alive } from '../harness/process-alive';
+import { alive } from '../../electron/harness/process-alive';
 import { Puppet } from './puppet';
 
 const CLI = resolve('out/harness/cli.js');

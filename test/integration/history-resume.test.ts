@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResults } from '../../shared/bridge';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT, V2_INIT_RESULT, type Puppet } from './puppet';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 
 let rig: Rig | undefined;
 let dataDir: string | undefined;

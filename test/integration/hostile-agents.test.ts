@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
-import type { AgentConfig } from '../../electron/core/config';
+import type { AgentConfig } from '../../electron/core/config/config';
 import type { AgentView } from '../../shared/bridge';
 import { agentView, eventually } from './hub-fixture';
 

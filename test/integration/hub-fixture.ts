@@ -2,7 +2,7 @@
  * Builds a Hub wired to scripted puppet agents, plus small waits on what the UI would observe.
  */
 import { Hub, type HubOptions } from '../../electron/core/hub';
-import type { AgentConfig } from '../../electron/core/config';
+import type { AgentConfig } from '../../electron/core/config/config';
 import type { AgentView, QueueItemView } from '../../shared/bridge';
 import { PUPPET_WAIT_MS, Puppet, V2_INIT_RESULT } from './puppet';
 

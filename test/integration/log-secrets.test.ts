@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import { redactLogLine } from '../../electron/core/agents/redact';
 import { startSwitchboard, type ElectronMainApi } from '../../electron/main/app-lifecycle';
-import { startHarness } from '../harness/server';
+import { startHarness } from '../../electron/harness/server';
 import { FakeApp, FakeBrowserWindow, FakeIpcMain, FakeNotification, FakeProtocol, FakeSession, fakeInstalledAppApi } from '../electron-glue/fake-electron';
 import { eventually, handshake, openSession, queueItem } from './hub-fixture';
 import { Puppet } from './puppet';

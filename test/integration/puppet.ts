@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
-import type { AgentConfig } from '../../electron/core/config';
+import type { AgentConfig } from '../../electron/core/config/config';
 
 /** How long a puppet waits for a message before the test fails, in ms (see {@link Puppet.next}). */
 export const PUPPET_WAIT_MS = 15_000;

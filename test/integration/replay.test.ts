@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
-import type { McpServerConfig } from '../../electron/core/config';
+import type { McpServerConfig } from '../../electron/core/config/config';
 import type { FormItemView, QueueItemView, SessionView, UrlItemView } from '../../shared/bridge';
 import { describeForm } from '../../shared/form-schema/describe';
 import type { FormValues } from '../../shared/form-schema/types';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import { agentView, eventually } from './hub-fixture';
 import type { WireMessage } from './puppet';
 

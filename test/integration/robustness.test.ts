@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHarness } from '../harness/server';
+import { startHarness } from '../../electron/harness/server';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 
 // Regression tests for ways a hostile agent or page once got through: a hostile agent or page must not freeze,

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
-import { MemoryConfigStore } from '../../electron/core/config-store';
-import type { AgentsConfig } from '../../electron/core/config';
+import { MemoryConfigStore } from '../../electron/core/config/config-store';
+import type { AgentsConfig } from '../../electron/core/config/config';
 import type { SessionView } from '../../shared/bridge';
 import { agentView, eventually } from './hub-fixture';
 

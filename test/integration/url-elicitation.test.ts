@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UrlItemView } from '../../shared/bridge';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import { eventually, handshake, openSession, queueItem, type Rig } from './hub-fixture';
 import { Hub } from '../../electron/core/hub';
 import { MAX_ENDED_MESSAGE_CHARS, SHOWN_REFUSED_URL_CHARS } from '../../electron/core/elicitation/broker';

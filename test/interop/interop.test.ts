@@ -17,10 +17,10 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInitializeParams } from '../../electron/core/acp/agent-connection';
-import type { AgentsConfig } from '../../electron/core/config';
+import type { AgentsConfig } from '../../electron/core/config/config';
 import { Hub } from '../../electron/core/hub';
 import type { AgentView } from '../../shared/bridge';
-import { RecordingUrlOpener } from '../harness/recording-url-opener';
+import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import agentsFile from './agents.json';
 
 interface InteropAgent {
@@ -137,7 +137,7 @@ afterAll(async () => {
 describe('the agents documented in docs/agents.md', () => {
   it('every agents.json example in the page is a valid Switchboard config', async () => {
     // Imported here, so a problem in the config module fails this check only, not every agent's.
-    const { parseAgentsConfig } = await import('../../electron/core/config');
+    const { parseAgentsConfig } = await import('../../electron/core/config/config');
     const page = readFileSync(resolve('docs/agents.md'), 'utf8');
     const blocks = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]);
     expect(blocks.length).toBeGreaterThan(0);

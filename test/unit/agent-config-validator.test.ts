@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { AGENTS_CONFIG_AJV_OPTIONS, AGENTS_CONFIG_SCHEMA } from '../../electron/core/agents-config-schema';
-import { validate as generated } from '../../electron/core/generated/agents-config-validator';
+import { AGENTS_CONFIG_AJV_OPTIONS, AGENTS_CONFIG_SCHEMA } from '../../electron/core/config/agents-config-schema';
+import { validate as generated } from '../../electron/core/config/generated/agents-config-validator';
 import { agentsConfigValidatorSource, CONFIG_VALIDATOR_PATH } from '../../scripts/config-validator-source';
 
 const runtime = new Ajv({ ...AGENTS_CONFIG_AJV_OPTIONS }).compile(AGENTS_CONFIG_SCHEMA);

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_CONFIG_DEPTH, defaultAgentsConfig, loadAgentsConfig, parseAgentsConfig } from '../../electron/core/config';
-import { mintAgentId, moveAgent, upsertAgent } from '../../electron/core/config-edit';
-import { FileConfigStore } from '../../electron/core/config-store';
-import { MAX_ZED_SETTINGS_DEPTH, importZedSettings } from '../../electron/core/zed-import';
+import { MAX_CONFIG_DEPTH, defaultAgentsConfig, loadAgentsConfig, parseAgentsConfig } from '../../electron/core/config/config';
+import { mintAgentId, moveAgent, upsertAgent } from '../../electron/core/config/config-edit';
+import { FileConfigStore } from '../../electron/core/config/config-store';
+import { MAX_ZED_SETTINGS_DEPTH, importZedSettings } from '../../electron/core/config/zed-import';
 
 describe('the agents config schema', () => {
   it('fills defaults and accepts a builtin or a command', () => {

@@ -134,6 +134,15 @@ describe('the packaged file set (files and asarUnpack over out/)', () => {
     expect(filter(join(projectDir, 'test', 'unit', 'x.test.ts'), file)).toBe(false);
   });
 
+  it('contains no file of the harness host, built or source', () => {
+    expect(packaged.filter((file) => file.startsWith('out/harness/') || file.includes('/harness/'))).toEqual([]);
+    // Whether or not `npm run build` has written out/harness/ on this machine, its files are left out.
+    const filter = matcherFilter(config.files);
+    const file = { isDirectory: () => false };
+    for (const name of ['cli.js', 'core.js', 'connection-worker.js']) expect(filter(join(projectDir, 'out', 'harness', name), file)).toBe(false);
+    expect(filter(join(projectDir, 'electron', 'harness', 'server.ts'), file)).toBe(false);
+  });
+
   it('keeps the bundles inside the archive and unpacks only native modules', () => {
     const unpack = matcherFilter(config.asarUnpack);
     const file = { isDirectory: () => false };

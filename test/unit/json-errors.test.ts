@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeJsonError, firstJsonError, lineAndColumn } from '../../electron/core/json-errors';
+import { describeJsonError, firstJsonError, lineAndColumn } from '../../electron/core/config/json-errors';
 import type { ParseErrorCode } from 'jsonc-parser';
 
 // Invalid JSON names the line and column in words, never a parser code and a character offset.

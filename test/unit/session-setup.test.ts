@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { agentCapabilities, mcpServersFor } from '../../electron/core/acp/capabilities';
 import { commands, configOptions, MAX_COMMANDS, MAX_CONFIG_OPTIONS, MAX_DESCRIPTION_CHARS, sessionModes } from '../../electron/core/acp/session-setup';
 import { normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
-import type { McpServerConfig } from '../../electron/core/config';
+import type { McpServerConfig } from '../../electron/core/config/config';
 import { findFiles } from '../../electron/core/sessions/file-finder';
 import { buildPrompt } from '../../electron/core/sessions/prompt-content';
 import { MAX_TERMINAL_OUTPUT_BYTES, SessionTerminals } from '../../electron/core/sessions/terminals';

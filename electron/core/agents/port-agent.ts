@@ -6,7 +6,7 @@
  * Plain Node: the child is passed in, so the integration tests drive this with a forked Node process.
  */
 import { RingBuffer } from './ring-buffer';
-import { createPortStreams, PORT_EOF } from './port-streams';
+import { createPortStreams, PORT_EOF } from '../../../shared/port-streams';
 import type { ExitInfo } from './agent-process';
 import type { RunningAgent } from './running-agent';
 

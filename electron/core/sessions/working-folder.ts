@@ -5,7 +5,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { MAX_RECENT_FOLDERS } from '../config';
+import { MAX_RECENT_FOLDERS } from '../config/config';
 
 /** The result of {@link checkFolder}: the folder to use, or a plain sentence saying why not. */
 export type FolderCheck = { ok: true; path: string } | { ok: false; reason: string };

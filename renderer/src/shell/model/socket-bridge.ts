@@ -59,7 +59,7 @@ export interface HarnessTransport {
   socketUrl: string;
   /**
    * The same route over plain HTTP, `http://HOST/__bridge?token=T`: the harness answers 204 while it takes the token
-   * and 401 once it does not (test/harness/server.ts).
+   * and 401 once it does not (electron/harness/server.ts).
    */
   checkUrl: string;
   /** A new socket connecting to `url` (the page: `new WebSocket(url)`). */

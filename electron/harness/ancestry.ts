@@ -1,9 +1,9 @@
 /**
- * Which processes started the harness, so it can stop once any of them is gone (test/harness/cli.ts). `npm run
+ * Which processes started the harness, so it can stop once any of them is gone (electron/harness/cli.ts). `npm run
  * harness` runs it as npm → `sh -c` → node: a SIGHUP or SIGTERM to npm alone ends npm and passes nothing on, and
  * the shell in between lives on (reparented), so watching only the direct parent left the harness running.
  */
-import { linuxProcessTable } from '../../electron/core/agents/process-tree';
+import { linuxProcessTable } from '../core/agents/process-tree';
 
 /**
  * Ancestors watched above this process: its parent and the one above (npm's shell and npm). A terminal's shell

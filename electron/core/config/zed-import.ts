@@ -102,7 +102,7 @@ function kindOf(value: unknown): string {
 
 /**
  * One `agent_servers` entry: Zed's `{ "type": "custom", "command": "…", "args": […], "env": {…} }` (the `type`
- * may be left out), or the reason it cannot be used, naming what is wrong with this entry (issue 12, scope 9):
+ * may be left out), or the reason it cannot be used, naming what is wrong with this entry:
  * an agent reached over HTTP, one from Zed's registry or an extension, one of Zed's built-in agents, a command
  * that is missing, empty or not text, arguments or environment values that are not text.
  */

@@ -9,7 +9,7 @@
  * prints the options; an unknown one is told in a sentence with them (exit 2).
  */
 import { parseArgs } from 'node:util';
-import { defaultAgentsConfig, loadAgentsConfig } from '../../electron/core/config';
+import { defaultAgentsConfig, loadAgentsConfig } from '../core/config/config';
 import { ancestry, ancestryBroken } from './ancestry';
 import { alive } from './process-alive';
 import { startHarness } from './server';

@@ -34,10 +34,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { Hub, type AppSettingsHost } from '../../electron/core/hub';
-import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy';
-import type { AgentsConfig } from '../../electron/core/config';
-import { MemoryConfigStore } from '../../electron/core/config-store';
+import { Hub, type AppSettingsHost } from '../core/hub';
+import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import type { AgentsConfig } from '../core/config/config';
+import { MemoryConfigStore } from '../core/config/config-store';
 import { RecordingAttention } from './recording-attention';
 import { RecordingUrlOpener } from './recording-url-opener';
 

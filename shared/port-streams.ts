@@ -5,6 +5,9 @@
  * Each message is one chunk of the newline-delimited JSON byte stream (a `Uint8Array`, structured-cloned
  * by the port); `null` means end of stream, like EOF on a pipe. Anything else that arrives is dropped: the
  * port carries nothing but bytes.
+ *
+ * In shared/ because both ends use it: the core's port agent (electron/core/agents/port-agent.ts) and the
+ * demo agent (electron/demo-agent/index.ts), which imports nothing of the core. Web streams only, no Node.
  */
 
 /** The end-of-stream message. */

@@ -3,7 +3,7 @@
  * check that nothing opens without consent and that exactly the consented URL opens (spec E-URL-2, E-URL-5).
  * `GET /__harness/opened` serves {@link RecordingUrlOpener.opened}.
  */
-import type { UrlOpenMode, UrlOpener } from '../../electron/core/url-opener';
+import type { UrlOpenMode, UrlOpener } from '../core/url-opener';
 
 /** One recorded open. */
 export interface RecordedOpen {

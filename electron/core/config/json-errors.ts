@@ -1,12 +1,12 @@
 /**
  * Syntax errors in JSON the user wrote (agents.json, a Zed settings.json) told in words: "Line 3, column 16:
- * expected a comma." instead of a parser's code and character offset (issue 12, scope 9).
+ * expected a comma." instead of a parser's code and character offset.
  *
  * jsonc-parser finds the error and its offset (it tolerates comments and trailing commas when asked, as Zed
  * does); this module only turns the offset into a line and column and the code into a phrase.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { cutText } from '../../shared/cut-text';
+import { cutText } from '../../../shared/cut-text';
 
 /**
  * What each of jsonc-parser's error codes means, as the end of a sentence, by the code's name
