@@ -280,14 +280,6 @@ export interface SwitchboardBridge {
 }
 
 export { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL } from './bridge-channels';
-// Re-exported until every importer names its view file.
-export type { AgentCapabilitiesView, AgentInfoView, AgentSettingsView, AgentStatus, AgentView, McpServerView, StoppedDetail } from './views/agents';
-export type { HistorySessionView, ResumeOption } from './views/history';
-export type { LinkConsentView } from './views/links';
-export type { FormItemView, ItemScope, ItemState, PermissionItemView, PermissionOptionView, QueueItemView, RequestRecordView, UrlItemView, UrlOpenMode } from './views/requests';
-export type { CommandView, ConfigOptionView, ConfigValueView, ForegroundView, SessionModeView, SessionView, UsageView } from './views/sessions';
-export type { AppSettingsView } from './views/settings';
-export type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from './views/transcript';
 
 /** Type guard for a command name received from an untrusted peer. */
 export function isCommandName(value: unknown): value is CommandName {

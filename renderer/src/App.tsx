@@ -19,7 +19,7 @@ import { useAppState } from './state/use-app-state';
 import { ViewBoundary } from './shell/ViewBoundary';
 import { afterPaint } from './shell/after-paint';
 import { ExplainDeclineContext, explainDeclineText, type DeclineToExplain } from './history/record-actions';
-import type { QueueItemView } from '../../shared/bridge';
+import type { QueueItemView } from '../../shared/views/requests';
 import './App.css';
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
-import type { BridgeEvent, FormItemView } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { FormItemView } from '../../shared/views/requests';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';
 import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_PER_AGENT, MAX_ENDED_SCHEMA_CHARS, MAX_REFUSED_PER_AGENT } from '../../electron/core/elicitation/broker';

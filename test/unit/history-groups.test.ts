@@ -1,6 +1,6 @@
 /** Grouping the History view (issue 10, scope 2): by agent in sidebar order, then by local day, newest first. */
 import { describe, expect, it } from 'vitest';
-import type { HistorySessionView } from '../../shared/bridge';
+import type { HistorySessionView } from '../../shared/views/history';
 import { dayLabel, groupHistory, matchesQuery, sessionTitle } from '../../renderer/src/history/history-groups';
 import { applyEvent, initialState } from '../../renderer/src/state/store';
 

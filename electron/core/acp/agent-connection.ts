@@ -16,7 +16,8 @@ import {
 } from '@agentclientprotocol/sdk';
 import { client as clientV2, methods as methodsV2, type McpServer as McpServerV2 } from '@agentclientprotocol/sdk/experimental/v2';
 import type { ContentBlock, McpServer } from '@agentclientprotocol/sdk';
-import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
+import type { AgentCapabilitiesView, AgentInfoView } from '../../../shared/views/agents';
+import type { CommandView, ConfigOptionView, SessionModeView } from '../../../shared/views/sessions';
 import { INITIALIZE_TIMEOUT_MS, MAX_LINE_BYTES } from '../budgets';
 import { agentCapabilities } from './capabilities';
 import { depthScreen } from './depth-guard';

@@ -7,7 +7,8 @@
 import type { FormCheck } from '../../../shared/form-schema';
 import { formatContentValue } from '../../../shared/form-schema';
 import { fieldsOf } from './form-descriptions';
-import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
+import type { QueueItemView, RequestRecordView } from '../../../shared/views/requests';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { recordText, requestRecord } from '../history/history-recorder';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
 

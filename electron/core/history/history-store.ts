@@ -17,7 +17,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { TranscriptEntry } from '../../../shared/bridge';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { oneLineLabel } from '../acp/session-setup';
 
 /** Schema version this code writes (`PRAGMA user_version`). A file with a higher one is moved aside. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AgentStatus } from '../../../shared/bridge';
+import type { AgentStatus } from '../../../shared/views/agents';
 import { sidebarStatusText } from './agent-status';
 import { agentStatusDetail } from '../shell/format';
 import './AgentStatusLine.css';

@@ -1,5 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AgentView, QueueItemView, Snapshot } from '../../../shared/bridge';
+import type { Snapshot } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { waitingText } from '../shell/format';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { focusInsideCard, IS_MAC } from '../shell/window-shortcuts';

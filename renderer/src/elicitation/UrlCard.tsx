@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import type { UrlItemView, UrlOpenMode } from '../../../shared/views/requests';
 import { analyzeUrl, type UrlAnalysis, type UrlFinding } from '../../../shared/url-analysis';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { cautionsToOpenYourself, findingsToShow, hostDisplay, isLookalikeHost, lookalikeReason, openedFormIfDifferent, type HostParts } from './url-display';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ToolContentView } from '../../../../shared/bridge';
+import type { ToolContentView } from '../../../../shared/views/transcript';
 import { diffLines, patchLines } from '../diff-lines';
 import { skippedText, truncatedText } from '../transcript-text';
 import './DiffView.css';
