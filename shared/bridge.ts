@@ -66,7 +66,7 @@ export type BridgeEvent =
   | { type: 'focusItem'; itemId: string }
   /**
    * Requests of one agent (not muted) that arrived together, oldest first: the renderer tells the user once
-   * ("Demo agent is asking you 2 things") unless that agent's requests are on screen (issue 12 scope 4).
+   * ("Demo agent is asking you 2 things") unless that agent's requests are on screen.
    */
   | { type: 'requestsArrived'; agentId: string; itemIds: string[] }
   /** A session was closed: it is no longer live (its history stays). */
@@ -92,7 +92,7 @@ const mcpServerSchema = z.union([
   z.object({ name: z.string().trim().min(1).max(100), type: z.enum(['http', 'sse']), url: z.string().min(1).max(8192), headers: nameValues }).strict(),
 ]);
 
-/** One piece of prompt content besides the text (issue 11, scope 5). */
+/** One piece of prompt content besides the text. */
 const attachmentSchema = z.union([
   /** A file of the session's folder, mentioned with @: sent as `resource_link`, or embedded where the agent takes it. */
   z.object({ type: z.literal('file'), path: z.string().min(1).max(4096) }).strict(),
@@ -190,7 +190,7 @@ export const commandParamSchemas = {
   checkFormValues: z.object({ itemId: id, values: z.record(z.string(), z.unknown()) }).strict(),
   dismissItem: z.object({ itemId: id }).strict(),
   restartAgent: z.object({ agentId: id }).strict(),
-  /** One page of history, newest first; `query` searches titles and transcript text (issue 10, scope 2). */
+  /** One page of history, newest first; `query` searches titles and transcript text. */
   listHistory: z.object({ query: z.string().max(200).optional(), cursor: z.string().max(300).optional() }).strict(),
   /** A past session read-only: its record, stored transcript and what its agent allows now. */
   openHistory: z.object({ historyId: id }).strict(),
@@ -202,7 +202,7 @@ export const commandParamSchemas = {
   deleteHistory: z.object({ historyId: id }).strict(),
   /** Closes a live session's tab: `session/close` where advertised; its history stays. */
   closeSession: z.object({ sessionKey: id }).strict(),
-  /** One page of the agent's own `session/list` (issue 10, scope 3). */
+  /** One page of the agent's own `session/list`. */
   listAgentSessions: z.object({ agentId: id, cursor: z.string().max(4096).optional() }).strict(),
   /** Opens a session only the agent knows: resumed with a replay (v2) or loaded (v1) so its conversation shows. */
   openAgentSession: z.object({ agentId: id, sessionId: z.string().min(1).max(500), cwd: z.string().min(1).max(4096), title: z.string().max(500).optional() }).strict(),

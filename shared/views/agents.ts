@@ -4,8 +4,7 @@
  */
 
 /**
- * What comes with a status that says the agent stopped (issue 12, scope 9), so the user sees why without
- * opening its log.
+ * What comes with a status that says the agent stopped, so the user sees why without opening its log.
  */
 export interface StoppedDetail {
   /**

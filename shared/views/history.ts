@@ -1,6 +1,6 @@
 /** View types of the History view: past and live sessions, and what an agent allows with a past one now. */
 
-/** One past or live session in the History view (issue 10, scope 2 and 3). Times are ms since the epoch. */
+/** One past or live session in the History view. Times are ms since the epoch. */
 export interface HistorySessionView {
   /** Absent for a session only the agent knows (`source: 'agent'`). */
   historyId?: string;

@@ -34,7 +34,7 @@ export interface RequestRecordView {
    * every field that did not look secret (spec E-FORM-12: those are masked, their value is not kept at all).
    */
   fields?: Array<{ name: string; title: string; secret?: boolean; answer?: string }>;
-  /** Live transcript only, never stored: the form was sent and `fields` carry what was sent (issue 12 scope 6). */
+  /** Live transcript only, never stored: the form was sent and `fields` carry what was sent. */
   sent?: boolean;
   /**
    * Live transcript, and History's view of a session that is live now, only: the request still waits for the user

@@ -51,7 +51,7 @@ export interface ToolCallView {
   /**
    * The user answered this tool call's permission request with one of the agent's reject options (ACP
    * `reject_once` / `reject_always`). A `failed` that follows is the agent reporting that refusal, not an error:
-   * ACP v1 has no other status for it (designer's review, session 17: it showed as a red "Failed").
+   * ACP v1 has no other status for it, and a red "Failed" would misreport the user's own choice.
    */
   rejectedByUser?: boolean;
   content: ToolContentView[];
