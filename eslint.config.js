@@ -28,8 +28,6 @@ const importDirections = {
     'electron/demo-agent': ['shared'],
     renderer: ['shared'],
   },
-  // Tolerated until the named module moves to shared/; delete the entry then.
-  pending: [{ from: 'electron/preload/index.ts', to: 'electron/main/invoke-envelope.ts' }],
 };
 
 export default tseslint.config(

@@ -9,7 +9,8 @@
  * {@link COLD_ROUNDS} round trip(s) of every run, for every client alike, are kept apart: reported as the cold
  * first rounds, and left out of the figures the target compares; the figures over all rounds are reported too.
  */
-import type { BridgeEvent, QueueItemView } from '../shared/bridge';
+import type { BridgeEvent } from '../shared/bridge';
+import type { QueueItemView } from '../shared/views/requests';
 // @ts-expect-error -- a plain .mjs fixture shared with the scripted agent; its shapes are documented there.
 import { benchFormValues } from '../test/fixtures/bench-lines.mjs';
 import { startCore, startSdk, startSdkInWorker } from './agents';

@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { TranscriptEntry } from '../shared/bridge';
+import type { TranscriptEntry } from '../shared/views/transcript';
 import { HistoryStore, MAX_SESSION_BYTES } from '../electron/core/history/history-store';
 import { summarize, type Summary } from './stats';
 

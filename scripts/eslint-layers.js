@@ -2,11 +2,11 @@
  * A local ESLint rule, `layers/import-direction`: a relative import may cross from one runtime folder into
  * another only in an allowed direction (architecture rule 1, "layers import downward only").
  *
- * Options: `{ folders: { [folder]: string[] }, pending?: Array<{ from: string, to: string }> }`. Each key of
+ * Options: `{ folders: { [folder]: string[] } }`. Each key of
  * `folders` is a repository-relative runtime folder (`electron/core`, `renderer`, …) and its value the folders
  * its files may import from; a file may always import from its own folder. An import whose target lies in
  * another runtime folder not listed, or outside every runtime folder (test/, bench/, scripts/, …), is
- * reported. `pending` lists single file-to-file imports tolerated until the named module moves.
+ * reported.
  * Package imports (`electron`, `node:*`, …) are left to `no-restricted-imports`.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -30,10 +30,6 @@ const importDirection = {
         type: 'object',
         properties: {
           folders: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-          pending: {
-            type: 'array',
-            items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] },
-          },
         },
         required: ['folders'],
         additionalProperties: false,
@@ -41,7 +37,7 @@ const importDirection = {
     ],
   },
   create(context) {
-    const { folders: allowed, pending = [] } = context.options[0];
+    const { folders: allowed } = context.options[0];
     const folders = Object.keys(allowed);
     const file = rel(context.filename);
     const own = folderOf(file, folders);
@@ -51,7 +47,6 @@ const importDirection = {
       const target = rel(resolve(dirname(context.filename), source.value));
       const theirs = folderOf(target, folders);
       if (theirs === own || (theirs && allowed[own].includes(theirs))) return;
-      if (pending.some((p) => p.from === file && target.replace(/\.(ts|tsx|js)$/, '') === p.to.replace(/\.(ts|tsx|js)$/, ''))) return;
       const may = allowed[own].length ? `only ${allowed[own].map((f) => `${f}/`).join(', ')}` : 'nothing outside itself';
       const where = theirs ? `${theirs}/` : 'no runtime folder';
       context.report({ node: source, message: `${own}/ may import ${may}; '${source.value}' is in ${where}.` });

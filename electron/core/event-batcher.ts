@@ -17,7 +17,8 @@
  * for one session are merged (streamed text joined per entry), so an agent streaming thousands of chunks
  * a second costs the renderer one update per frame, and each character crosses the bridge once.
  */
-import type { BridgeEvent, TranscriptEntry } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 
 export class EventBatcher {
   /** Queued events by key; a session's transcript changes gather in one {@link TranscriptBatch}. */

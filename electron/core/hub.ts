@@ -10,20 +10,17 @@ import { isAbsolute } from 'node:path';
 import {
   commandParamSchemas,
   isCommandName,
-  type AgentView,
   type BridgeEvent,
   type CommandInput,
   type CommandName,
   type CommandResults,
-  type AgentSettingsView,
-  type AppSettingsView,
   type PromptAttachment,
   type MenuCommand,
-  type QueueItemView,
-  type RequestRecordView,
-  type StoppedDetail,
   type Snapshot,
 } from '../../shared/bridge';
+import type { AgentView, AgentSettingsView, StoppedDetail } from '../../shared/views/agents';
+import type { QueueItemView, RequestRecordView } from '../../shared/views/requests';
+import type { AppSettingsView } from '../../shared/views/settings';
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { AuthMethodInfo, ConnectionCallbacks, ElicitationMode, PermissionRequest } from './acp/agent-connection';
 import { terminalSignIn, type TerminalSignIn } from './acp/terminal-sign-in';
@@ -58,7 +55,8 @@ import { ENDED, HistoryRecorder, outcomeOf, recordEntryId } from './history/hist
 import { liveRequestEntry } from './elicitation/live-record';
 import { endedEntries, liveEntries } from './sessions/transcript';
 import { updatesUnavailableReason } from './update-availability';
-import type { HistorySessionView, ResumeOption, TranscriptEntry } from '../../shared/bridge';
+import type { HistorySessionView, ResumeOption } from '../../shared/views/history';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 
 /**
  * How the host runs a built-in agent (`"builtin": "demo"` in the config): either a command run as a child

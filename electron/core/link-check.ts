@@ -6,7 +6,7 @@
  * parsed it, and why; one URL mode would block never opens.
  */
 import { parse as parseDomain } from 'tldts';
-import type { LinkConsentView } from '../../shared/bridge';
+import type { LinkConsentView } from '../../shared/views/links';
 import { analyzeUrl } from '../../shared/url-analysis';
 
 /**

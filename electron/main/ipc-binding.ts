@@ -9,7 +9,7 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL, isCommandName, type BridgeEvent } from '../../shared/bridge';
-import type { InvokeEnvelope } from './invoke-envelope';
+import type { InvokeEnvelope } from '../../shared/invoke-envelope';
 import { isSameOrigin } from './url-origin';
 
 /** The part of the hub the binding uses (`electron/core/hub.ts` satisfies it). */

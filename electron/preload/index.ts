@@ -4,12 +4,13 @@
  * but command results and event batches.
  *
  * Sandboxed preloads can only `require('electron')` (plus a few Node built-ins), so this file imports
- * values from `electron` and `shared/bridge-channels` only (the contract's types are erased) and is bundled into one CommonJS file, `out/preload/index.cjs`.
+ * `electron` and shared/ only: values from `shared/bridge-channels` alone (the contract's and the envelope's
+ * types are erased), and is bundled into one CommonJS file, `out/preload/index.cjs`.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BridgeEvent, CommandName, CommandParams, CommandResults, SwitchboardBridge } from '../../shared/bridge';
 import { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/bridge-channels';
-import type { InvokeEnvelope } from '../main/invoke-envelope';
+import type { InvokeEnvelope } from '../../shared/invoke-envelope';
 
 const NO_ANSWER = 'Switchboard could not reach its main process.';
 

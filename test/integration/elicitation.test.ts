@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAME_SCHEMA, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { V1_INIT_RESULT } from './puppet';
-import type { BridgeEvent, FormItemView } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { FormItemView } from '../../shared/views/requests';
 import { describeForm } from '../../shared/form-schema/describe';
 import { Transcript } from '../../electron/core/sessions/transcript';
 import { recordEntryId } from '../../electron/core/history/history-recorder';

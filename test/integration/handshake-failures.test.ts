@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config/config';
-import type { AgentStatus } from '../../shared/bridge';
+import type { AgentStatus } from '../../shared/views/agents';
 import { INITIALIZE_TIMEOUT_MS, UNREADABLE_OUTPUT_GRACE_MS } from '../../electron/core/budgets';
 import { sidebarStatusText } from '../../renderer/src/agents/model/agent-status';
 import { agentStatusDetail } from '../../renderer/src/shell/model/format';

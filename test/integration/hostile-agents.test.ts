@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config/config';
-import type { AgentView } from '../../shared/bridge';
+import type { AgentView } from '../../shared/views/agents';
 import { agentView, eventually } from './hub-fixture';
 
 const FIXTURE = resolve('test/fixtures/hostile-agent.mjs');

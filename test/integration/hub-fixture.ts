@@ -3,7 +3,8 @@
  */
 import { Hub, type HubOptions } from '../../electron/core/hub';
 import type { AgentConfig } from '../../electron/core/config/config';
-import type { AgentView, QueueItemView } from '../../shared/bridge';
+import type { AgentView } from '../../shared/views/agents';
+import type { QueueItemView } from '../../shared/views/requests';
 import { PUPPET_WAIT_MS, Puppet, V2_INIT_RESULT } from './puppet';
 
 export interface Rig {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Hub } from '../../electron/core/hub';
 import { MemoryConfigStore } from '../../electron/core/config/config-store';
 import type { AgentsConfig } from '../../electron/core/config/config';
-import type { SessionView } from '../../shared/bridge';
+import type { SessionView } from '../../shared/views/sessions';
 import { agentView, eventually } from './hub-fixture';
 
 /** How long to wait for what the agent does: generous, since CI shares two cores with everything else. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UrlItemView } from '../../shared/bridge';
+import type { UrlItemView } from '../../shared/views/requests';
 import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import { eventually, handshake, openSession, queueItem, type Rig } from './hub-fixture';
 import { Hub } from '../../electron/core/hub';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInitializeParams } from '../../electron/core/acp/agent-connection';
 import type { AgentsConfig } from '../../electron/core/config/config';
 import { Hub } from '../../electron/core/hub';
-import type { AgentView } from '../../shared/bridge';
+import type { AgentView } from '../../shared/views/agents';
 import { RecordingUrlOpener } from '../../electron/harness/recording-url-opener';
 import agentsFile from './agents.json';
 

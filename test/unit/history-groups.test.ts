@@ -1,6 +1,6 @@
 /** Grouping the History view: by agent in sidebar order, then by local day, newest first. */
 import { describe, expect, it } from 'vitest';
-import type { HistorySessionView } from '../../shared/bridge';
+import type { HistorySessionView } from '../../shared/views/history';
 import { dayLabel, groupHistory, matchesQuery, sessionTitle } from '../../renderer/src/history/model/history-groups';
 import { applyEvent, initialState } from '../../renderer/src/state/model/store';
 

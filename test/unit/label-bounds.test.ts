@@ -17,7 +17,7 @@ import { MAX_DIFF_LINES, MAX_TOOL_CALL_DIFF_CHARS, MAX_TITLE_CHARS, normalizeSes
 import { HistoryStore } from '../../electron/core/history/history-store';
 import { diffLines } from '../../renderer/src/session/model/diff-lines';
 import { Transcript } from '../../electron/core/sessions/transcript';
-import type { ToolContentView, TranscriptEntry } from '../../shared/bridge';
+import type { ToolContentView, TranscriptEntry } from '../../shared/views/transcript';
 
 const MiB = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormItemView } from '../../shared/bridge';
+import type { FormItemView } from '../../shared/views/requests';
 import { describeForm } from '../../shared/form-schema/describe';
 import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
 import { messageSize } from '../../renderer/src/elicitation/model/message-fold';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeSessionUpdate } from '../../electron/core/acp/session-updates';
 import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../../electron/core/budgets';
 import { Transcript } from '../../electron/core/sessions/transcript';
-import type { TranscriptEntry } from '../../shared/bridge';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 
 // One `plan` update of 20 000 steps (1.2 MB, under the line budget) froze the page,
 // every agent's, for 34 s; 100 000 steps lost the tab. The brief's rule: every input from an agent is bounded,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentView } from '../../shared/bridge';
+import type { AgentView } from '../../shared/views/agents';
 import {
   EMPTY_DRAFT,
   applyPreset,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, FormItemView, SessionView } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { FormItemView } from '../../shared/views/requests';
+import type { SessionView } from '../../shared/views/sessions';
 import { DrawSchedule } from '../../renderer/src/state/model/draw-schedule';
 import { createAppStore, initialState, reduce, type AppState } from '../../renderer/src/state/model/store';
 

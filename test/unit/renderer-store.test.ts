@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentView, BridgeEvent, FormItemView, SessionView, Snapshot, UrlItemView } from '../../shared/bridge';
+import type { BridgeEvent, Snapshot } from '../../shared/bridge';
+import type { AgentView } from '../../shared/views/agents';
+import type { FormItemView, UrlItemView } from '../../shared/views/requests';
+import type { SessionView } from '../../shared/views/sessions';
 import {
   MAX_NOTICES,
   createAppStore,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TRANSCRIPT_CHARS } from '../../electron/core/budgets';
 import { Transcript, entryChars } from '../../electron/core/sessions/transcript';
-import type { TranscriptEntry } from '../../shared/bridge';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 
 /** A transcript as the hub keeps one, with the clause it would stop the agent with. */
 function transcript(): { transcript: Transcript; entries: TranscriptEntry[]; stopped: string[] } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Transcript } from '../../electron/core/sessions/transcript';
-import type { TranscriptEntry } from '../../shared/bridge';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 
 // A tool call whose permission the user rejected showed a red "Failed", because the
 // agent then reports it `failed` (ACP v1's ToolCallStatus has no other value for it). The transcript keeps that the

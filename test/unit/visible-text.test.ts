@@ -3,7 +3,10 @@
  * never applied — the shared function, the renderer's bridge-event choke point and the form description.
  */
 import { describe, expect, it } from 'vitest';
-import type { BridgeEvent, QueueItemView, SessionView, TranscriptEntry } from '../../shared/bridge';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { QueueItemView } from '../../shared/views/requests';
+import type { SessionView } from '../../shared/views/sessions';
+import type { TranscriptEntry } from '../../shared/views/transcript';
 import { describeForm } from '../../shared/form-schema/describe';
 import { hasInvisible, revealInvisible, withoutInvisible } from '../../shared/visible-text';
 import { joinRevealed, revealEvent } from '../../renderer/src/state/model/visible-events';

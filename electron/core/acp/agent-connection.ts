@@ -7,7 +7,8 @@
  * `client()` dispatches them; we only add the handshake (handshake.ts).
  */
 import { methods as methodsV1, ndJsonStream, type JsonRpcId, type InitializeRequest, type ContentBlock } from '@agentclientprotocol/sdk';
-import type { AgentCapabilitiesView, AgentInfoView, CommandView, ConfigOptionView, SessionModeView } from '../../../shared/bridge';
+import type { AgentCapabilitiesView, AgentInfoView } from '../../../shared/views/agents';
+import type { CommandView, ConfigOptionView, SessionModeView } from '../../../shared/views/sessions';
 import { INITIALIZE_TIMEOUT_MS, MAX_LINE_BYTES } from '../budgets';
 import { authMethodsOf, type AuthMethodInfo } from './auth-methods';
 import { agentCapabilities } from './capabilities';

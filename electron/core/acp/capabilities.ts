@@ -10,7 +10,7 @@
  */
 import type { McpServer as McpServerV1 } from '@agentclientprotocol/sdk';
 import type { McpServer as McpServerV2 } from '@agentclientprotocol/sdk/experimental/v2';
-import type { AgentCapabilitiesView } from '../../../shared/bridge';
+import type { AgentCapabilitiesView } from '../../../shared/views/agents';
 import type { McpServerConfig } from '../config/config';
 import type { ProtocolVersion } from './handshake';
 

@@ -7,7 +7,7 @@
  * Everything here is untrusted input and bounded: lists by count, labels by length, each limit a named
  * constant with its reason. Entries that are not sound are dropped, never thrown on.
  */
-import type { CommandView, ConfigOptionView, ConfigValueView, SessionModeView, UsageView } from '../../../shared/bridge';
+import type { CommandView, ConfigOptionView, ConfigValueView, SessionModeView, UsageView } from '../../../shared/views/sessions';
 import { cutText } from '../../../shared/cut-text';
 
 /** Modes kept per session: real agents offer about five; more would not fit a picker anyway. */

@@ -7,7 +7,8 @@
  * anything unrecognised becomes an `unknown` update that the UI shows generically instead of crashing. Every
  * string and list kept is cut to a named bound below (or session-setup.ts's); the transcript budget bounds the rest.
  */
-import type { CommandView, ConfigOptionView, PlanEntryView, ToolCallView, ToolContentView, UsageView } from '../../../shared/bridge';
+import type { CommandView, ConfigOptionView, UsageView } from '../../../shared/views/sessions';
+import type { PlanEntryView, ToolCallView, ToolContentView } from '../../../shared/views/transcript';
 import { commands as commandList, configOptions, MAX_LABEL_CHARS, oneLineLabel, usage } from './session-setup';
 import { cutText } from '../../../shared/cut-text';
 import { MAX_PLAN_STEP_CHARS, MAX_PLAN_STEPS } from '../budgets';

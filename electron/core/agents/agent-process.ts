@@ -12,7 +12,7 @@ import { ProcessTree } from './process-tree';
 
 export { SNAPSHOT_INTERVAL_MS } from './process-tree';
 import { RingBuffer } from './ring-buffer';
-import type { StoppedDetail } from '../../../shared/bridge';
+import type { StoppedDetail } from '../../../shared/views/agents';
 
 /** What to run. `env` is merged over the parent's environment. */
 export interface LaunchSpec {

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RequestError, type JsonRpcId } from '@agentclientprotocol/sdk';
-import type { AgentInfoView, FormItemView, ItemScope, PermissionItemView, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import type { AgentInfoView } from '../../../shared/views/agents';
+import type { FormItemView, ItemScope, PermissionItemView, QueueItemView, UrlItemView, UrlOpenMode } from '../../../shared/views/requests';
 import type { PermissionRequest } from '../acp/agent-connection';
 import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema/types';
 import { checkValues } from '../../../shared/form-validation';

@@ -6,7 +6,8 @@
  */
 import type { FormCheck } from '../../../shared/form-schema/types';
 import { formatContentValue } from '../../../shared/form-schema/content-words';
-import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
+import type { QueueItemView, RequestRecordView } from '../../../shared/views/requests';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { recordText, requestRecord } from './request-record';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
 

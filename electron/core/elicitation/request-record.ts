@@ -3,7 +3,7 @@
  * fields' titles (secret-looking ones marked) and how it ended, never a value (spec E-PRIV-1). The history stores
  * it as it is (history/history-recorder.ts); the live transcript adds what was sent (live-record.ts).
  */
-import type { QueueItemView, RequestRecordView } from '../../../shared/bridge';
+import type { QueueItemView, RequestRecordView } from '../../../shared/views/requests';
 
 /** Fields kept per stored request (a form may have at most this many worth showing later). */
 const MAX_FIELDS = 100;

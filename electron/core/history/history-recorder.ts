@@ -10,7 +10,9 @@
  * E-PRIV-1), so a stored request keeps its question, its fields' titles and how it ended. A store that
  * fails (disk full) is logged once and never stops a session.
  */
-import type { BridgeEvent, QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
+import type { BridgeEvent } from '../../../shared/bridge';
+import type { QueueItemView, RequestRecordView } from '../../../shared/views/requests';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { recordText, requestRecord } from '../elicitation/request-record';
 import type { Session } from '../sessions/session';
 import type { HistoryRecordInput, HistoryStore } from './history-store';

@@ -16,7 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { TranscriptEntry } from '../../../shared/bridge';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { oneLineLabel } from '../acp/session-setup';
 import { isDamage, moveAside, movedAsideSentence, NewerStoreError, openDatabase, type Statements } from './history-file';
 

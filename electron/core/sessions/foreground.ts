@@ -5,7 +5,7 @@
  * (in particular no elicitation event). v1 agents report nothing, so the state is derived from what the
  * client can see and marked `derived`.
  */
-import type { ForegroundView } from '../../../shared/bridge';
+import type { ForegroundView } from '../../../shared/views/sessions';
 
 /** What a v2 `state_update` says; a state Switchboard does not know is "busy", never idle. */
 export function reportedForeground(state: string, stopReason: string | undefined): ForegroundView {

@@ -7,7 +7,8 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AgentCapabilitiesView, PromptAttachment } from '../../../shared/bridge';
+import type { PromptAttachment } from '../../../shared/bridge';
+import type { AgentCapabilitiesView } from '../../../shared/views/agents';
 import { MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { readTextFileWithin } from './file-access';
 import { stat } from 'node:fs/promises';

@@ -2,7 +2,9 @@
  * One ACP session as the UI sees it: its view, its transcript, its foreground state. It applies
  * normalised session updates and reports every change through `emit`; it never talks to the agent.
  */
-import type { BridgeEvent, SessionView, TranscriptEntry } from '../../../shared/bridge';
+import type { BridgeEvent } from '../../../shared/bridge';
+import type { SessionView } from '../../../shared/views/sessions';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import type { SessionSetup } from '../acp/agent-connection';
 import type { NormalizedUpdate } from '../acp/session-updates';
 import { SessionTerminals } from './terminals';

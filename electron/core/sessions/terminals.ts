@@ -3,7 +3,7 @@
  * the agent runs the command and reports it; Switchboard only shows it. Output is held as bytes, only the
  * tail of it, and decoded as UTF-8 for display (ANSI escapes kept: the renderer colours them).
  */
-import type { TerminalView } from '../../../shared/bridge';
+import type { TerminalView } from '../../../shared/views/transcript';
 
 /** Bytes of output kept per terminal: about a thousand 60-column lines, the tail of what a user scrolls back to. */
 export const MAX_TERMINAL_OUTPUT_BYTES = 64 * 1024;

@@ -4,7 +4,7 @@
  * text while a message streams; architecture rule 6).
  */
 import { randomUUID } from 'node:crypto';
-import type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/bridge';
+import type { PlanEntryView, TerminalView, ToolCallView, ToolContentView, TranscriptAppend, TranscriptEntry } from '../../../shared/views/transcript';
 import { MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_ENTRIES } from '../budgets';
 import { capAppendedDiffs, diffChars, MAX_TOOL_CALL_DIFF_CHARS } from '../acp/session-updates';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AgentView, CommandName, CommandParams } from '../../../shared/bridge';
+import type { CommandName, CommandParams } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { duplicateParams } from './model/agent-settings';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import type { AgentDialog } from './AgentDialogs';

@@ -1,4 +1,4 @@
-import type { AgentView, McpServerView } from '../../../shared/bridge';
+import type { AgentView, McpServerView } from '../../../shared/views/agents';
 import { AgentEditor } from './AgentEditor';
 import { AgentLog } from './AgentLog';
 import { McpServers } from './McpServers';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { AgentView, McpServerView } from '../../../shared/bridge';
+import type { AgentView, McpServerView } from '../../../shared/views/agents';
 import { describeServer } from './model/mcp-servers';
 import './McpServers.css';
 import {

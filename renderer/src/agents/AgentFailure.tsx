@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AgentStatus, AgentView } from '../../../shared/bridge';
+import type { AgentStatus, AgentView } from '../../../shared/views/agents';
 import { revealInvisible } from '../../../shared/visible-text';
 import type { AgentDialog } from './AgentDialogs';
 import './AgentFailure.css';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { revealInvisible } from '../../../shared/visible-text';

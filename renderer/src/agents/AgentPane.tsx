@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AgentView, SessionView as SessionModel } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
+import type { SessionView as SessionModel } from '../../../shared/views/sessions';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { srOnlyWhen, useCompactSession, useTightSession } from '../shell/media-query';
 import { agentInfoText, agentStatusDetail, agentStatusText, sessionLabel } from '../shell/model/format';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { waitingText } from '../shell/model/format';
 import { AgentActions } from './AgentActions';
 import type { AgentDialog } from './AgentDialogs';

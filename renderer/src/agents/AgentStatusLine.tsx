@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AgentStatus } from '../../../shared/bridge';
+import type { AgentStatus } from '../../../shared/views/agents';
 import { sidebarStatusText } from './model/agent-status';
 import { agentStatusDetail } from '../shell/model/format';
 import './AgentStatusLine.css';

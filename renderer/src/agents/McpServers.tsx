@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { McpServerView } from '../../../shared/bridge';
+import type { McpServerView } from '../../../shared/views/agents';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { EnvField, Field } from './AgentEditor';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { useCloseOnPointerOutside } from '../shell/close-on-pointer-outside';
 import './SignInControl.css';

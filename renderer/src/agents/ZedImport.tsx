@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import type { AgentView, CommandResults, McpServerView } from '../../../shared/bridge';
+import type { CommandResults } from '../../../shared/bridge';
+import type { AgentView, McpServerView } from '../../../shared/views/agents';
 import { describeServer, mergeServers } from './model/mcp-servers';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';

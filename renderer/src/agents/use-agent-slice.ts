@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import type { QueueItemView, SessionView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
+import type { SessionView } from '../../../shared/views/sessions';
 import { sessionsOfAgent } from '../state/model/store';
 import { useStore } from '../state/store-context';
 

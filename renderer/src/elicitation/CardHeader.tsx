@@ -1,4 +1,4 @@
-import type { QueueItemView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { agentInfoText, clockTime, requestLabelText, scopeLines } from '../shell/model/format';
 import './CardHeader.css';
 

@@ -1,5 +1,5 @@
 import type { FocusEventHandler, KeyboardEvent, KeyboardEventHandler, ReactNode, Ref } from 'react';
-import type { QueueItemView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { CardHeader } from './CardHeader';
 import './CardShell.css';
 

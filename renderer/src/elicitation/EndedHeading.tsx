@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { QueueItemView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { afterPaint } from '../shell/after-paint';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import type { FormItemView } from '../../../shared/bridge';
+import type { FormItemView } from '../../../shared/views/requests';
 import { initialValues } from '../../../shared/form-schema/initial-values';
 import { secretFields } from '../../../shared/form-schema/secrets';
 import type { FieldSpec, FormCheck, FormValues } from '../../../shared/form-schema/types';

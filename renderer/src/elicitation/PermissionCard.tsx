@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { PermissionItemView, PermissionOptionView } from '../../../shared/bridge';
+import type { PermissionItemView, PermissionOptionView } from '../../../shared/views/requests';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';
 import { CardShell } from './CardShell';

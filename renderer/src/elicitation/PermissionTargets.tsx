@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PermissionItemView } from '../../../shared/bridge';
+import type { PermissionItemView } from '../../../shared/views/requests';
 import { VisibleChars } from './VisibleChars';
 import './PermissionTargets.css';
 

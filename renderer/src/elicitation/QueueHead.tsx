@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { AgentView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
 import { ariaKeyShortcut, shortcutLabel } from '../../../shared/shortcuts';
 import { IS_MAC } from '../shell/window-shortcuts';
 import { srOnlyWhen } from '../shell/media-query';

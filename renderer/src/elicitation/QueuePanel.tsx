@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AgentView, QueueItemView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { focusInsideCard } from '../shell/window-shortcuts';
 import { splitByLive, waitsForUser } from '../state/model/store';
 import { FormCard } from './FormCard';

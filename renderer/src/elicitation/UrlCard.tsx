@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { UrlItemView, UrlOpenMode } from '../../../shared/bridge';
+import type { UrlItemView, UrlOpenMode } from '../../../shared/views/requests';
 import type { UrlDescription } from '../../../shared/url-description';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { CardMessage } from './CardMessage';

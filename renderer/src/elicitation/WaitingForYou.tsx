@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { QueueItemView } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { clockTime, requestLabelText, scopeLines, waitingText } from '../shell/model/format';
 import { isUnread } from '../state/model/store';
 import './WaitingForYou.css';

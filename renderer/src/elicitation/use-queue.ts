@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import type { QueueItemView, Snapshot } from '../../../shared/bridge';
+import type { Snapshot } from '../../../shared/bridge';
+import type { QueueItemView } from '../../../shared/views/requests';
 import { pendingCounts, queueOfAgent, waitingItems, type RevealRequest } from '../state/model/store';
 import { useStore } from '../state/store-context';
 import { focusedItemId } from '../shell/window-shortcuts';

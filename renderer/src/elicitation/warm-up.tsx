@@ -10,7 +10,8 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { FormItemView, SwitchboardBridge } from '../../../shared/bridge';
+import type { SwitchboardBridge } from '../../../shared/bridge';
+import type { FormItemView } from '../../../shared/views/requests';
 import type { FieldSpec } from '../../../shared/form-schema/types';
 import { BridgeContext } from '../shell/bridge-context';
 import { FormCard } from './FormCard';

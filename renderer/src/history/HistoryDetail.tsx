@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CommandResults, HistorySessionView } from '../../../shared/bridge';
+import type { CommandResults } from '../../../shared/bridge';
+import type { HistorySessionView } from '../../../shared/views/history';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';
 import { Transcript } from '../session/Transcript';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { AgentView, HistorySessionView } from '../../../shared/bridge';
+import type { AgentView } from '../../../shared/views/agents';
+import type { HistorySessionView } from '../../../shared/views/history';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { HistoryDetail } from './HistoryDetail';
 import { groupHistory, matchesQuery, rowKey, sessionTitle, timeText } from './model/history-groups';

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
-import type { AgentCapabilitiesView, CommandView, PromptAttachment } from '../../../shared/bridge';
+import type { PromptAttachment } from '../../../shared/bridge';
+import type { AgentCapabilitiesView } from '../../../shared/views/agents';
+import type { CommandView } from '../../../shared/views/sessions';
 import { LONG_PASTE_CHARS, MAX_IMAGE_BYTES } from '../../../shared/prompt-limits';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { NARROW_SESSION_QUERY, srOnlyWhen, useMediaQuery } from '../shell/media-query';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ForegroundView } from '../../../shared/bridge';
+import type { ForegroundView } from '../../../shared/views/sessions';
 import { DERIVED_STATE_HELP, foregroundText } from './model/foreground-text';
 import './ForegroundBadge.css';
 

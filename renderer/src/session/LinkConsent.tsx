@@ -1,6 +1,6 @@
 import { createContext, useCallback, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { LinkConsentView } from '../../../shared/bridge';
+import type { LinkConsentView } from '../../../shared/views/links';
 import { revealInvisible } from '../../../shared/visible-text';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { Modal } from '../shell/Modal';

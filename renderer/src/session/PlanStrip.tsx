@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { TranscriptEntry } from '../../../shared/bridge';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { planProgressText } from './model/transcript-text';
 import { PlanList } from './transcript/PlanList';
 import './PlanStrip.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { ConfigOptionView, SessionView } from '../../../shared/bridge';
+import type { ConfigOptionView, SessionView } from '../../../shared/views/sessions';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { useCloseOnPointerOutside } from '../shell/close-on-pointer-outside';
 import { formatUsage } from './model/session-bar-text';

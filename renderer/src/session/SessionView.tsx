@@ -1,5 +1,9 @@
 import { useContext, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AgentCapabilitiesView, PromptAttachment, QueueItemView, SessionView as SessionModel, TranscriptEntry } from '../../../shared/bridge';
+import type { PromptAttachment } from '../../../shared/bridge';
+import type { AgentCapabilitiesView } from '../../../shared/views/agents';
+import type { QueueItemView } from '../../../shared/views/requests';
+import type { SessionView as SessionModel } from '../../../shared/views/sessions';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { Composer } from './Composer';
 import { errorSentence, useBridge } from '../shell/bridge-context';
 import { sessionWaitingText } from '../shell/model/format';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type UIEvent, type WheelEvent } from 'react';
 import { measureElement as sizeFromObserver, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import type { TranscriptEntry } from '../../../shared/bridge';
+import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { LinkConsentHost } from './LinkConsent';
 import { EntryView } from './transcript/EntryView';
 import { newestUserEntryId } from './model/transcript-text';

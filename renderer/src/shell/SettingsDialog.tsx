@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { AppSettingsView } from '../../../shared/bridge';
+import type { AppSettingsView } from '../../../shared/views/settings';
 import { errorSentence, useBridge } from './bridge-context';
 import { Modal } from './Modal';
 import { ThemeSetting } from './ThemeSetting';

@@ -3,7 +3,8 @@
  * the environment is one `NAME=value` per line. Pure functions, no DOM, so they are unit-tested in Node.
  * Environment values may be secrets: nothing here logs them, and error messages name only the variable.
  */
-import type { AgentSettingsView, AgentView, CommandParams } from '../../../../shared/bridge';
+import type { CommandParams } from '../../../../shared/bridge';
+import type { AgentSettingsView, AgentView } from '../../../../shared/views/agents';
 import type { AgentPreset } from './presets';
 
 /** What the editor's fields hold. */

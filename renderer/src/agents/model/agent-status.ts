@@ -1,5 +1,5 @@
 /** The sidebar's words for an agent's status, including the countdown to a crashed agent's automatic restart. */
-import type { AgentStatus, StoppedDetail } from '../../../../shared/bridge';
+import type { AgentStatus, StoppedDetail } from '../../../../shared/views/agents';
 import { agentStatusText } from '../../shell/model/format';
 
 /**

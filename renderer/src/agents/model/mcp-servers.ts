@@ -3,7 +3,7 @@
  * Pure functions, unit-tested in Node. Values of env and headers may be secrets: errors name the line and
  * the variable, never the value.
  */
-import type { McpServerView } from '../../../../shared/bridge';
+import type { McpServerView } from '../../../../shared/views/agents';
 import { argsFromText, envFromText, envToText } from './agent-settings';
 
 export interface McpDraft {

@@ -2,7 +2,7 @@
  * Ready-made agent settings the agent editor offers ("Use preset: …"). The packages are pinned to the versions
  * checked in docs/agents.md; update both together. API key variables are left empty for the user to fill in.
  */
-import type { AgentSettingsView } from '../../../../shared/bridge';
+import type { AgentSettingsView } from '../../../../shared/views/agents';
 
 export interface AgentPreset {
   /** The button's visible text and the agent's suggested name. */

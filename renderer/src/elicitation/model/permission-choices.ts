@@ -1,5 +1,5 @@
 /** Which answer a permission card offers as its default. Pure; no DOM. */
-import type { PermissionOptionView } from '../../../../shared/bridge';
+import type { PermissionOptionView } from '../../../../shared/views/requests';
 
 /**
  * Tool kinds that remove, move or run something: their card shows what the tool call acts on and never draws an

@@ -1,4 +1,4 @@
-import type { AgentView } from '../../../../shared/bridge';
+import type { AgentView } from '../../../../shared/views/agents';
 
 /** An agent other than the one shown that has requests waiting, and how many. */
 export interface OtherWaiting {

@@ -1,4 +1,4 @@
-import type { HistorySessionView } from '../../../../shared/bridge';
+import type { HistorySessionView } from '../../../../shared/views/history';
 import { sessionLabel } from '../../shell/model/format';
 
 /** Sessions of one agent on one day, newest first. */

@@ -3,7 +3,7 @@
  * message starts with `/`, files of the session's folder after an `@`. Pure functions over the text and caret,
  * unit-tested in Node.
  */
-import type { CommandView } from '../../../../shared/bridge';
+import type { CommandView } from '../../../../shared/views/sessions';
 
 /** The token being completed: a command name at the very start, or a file mention at the caret. */
 export type Trigger = { kind: 'command'; query: string } | { kind: 'mention'; query: string; start: number; end: number };

@@ -1,5 +1,5 @@
 /** A session's foreground state in words (spec E-STATE-1, E-STATE-2). Pure; no DOM. */
-import type { ForegroundView } from '../../../../shared/bridge';
+import type { ForegroundView } from '../../../../shared/views/sessions';
 import { stopReasonText } from '../../shell/model/format';
 
 /** What the session header and the session pills show for a foreground state. */

@@ -1,7 +1,7 @@
 /**
  * Words for the session bar's facts. Pure, unit-tested in Node.
  */
-import type { UsageView } from '../../../../shared/bridge';
+import type { UsageView } from '../../../../shared/views/sessions';
 
 /** "12.3k / 200k tokens · $0.04" (short) and the exact figures (long, for the tooltip). */
 export function formatUsage(usage: UsageView): { short: string; long: string } {

@@ -2,7 +2,7 @@
  * Wording of transcript details: tool call and plan statuses, priorities, locations, unknown updates.
  * Pure; no DOM.
  */
-import type { PlanEntryView, TranscriptEntry } from '../../../../shared/bridge';
+import type { PlanEntryView, TranscriptEntry } from '../../../../shared/views/transcript';
 
 /** How a status reads and which colour family it takes. */
 export interface StatusText {

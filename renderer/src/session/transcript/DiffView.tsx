@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ToolContentView } from '../../../../shared/bridge';
+import type { ToolContentView } from '../../../../shared/views/transcript';
 import { diffLines, patchLines } from '../model/diff-lines';
 import { skippedText, truncatedText } from '../model/transcript-text';
 import './DiffView.css';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { TranscriptEntry } from '../../../../shared/bridge';
+import type { TranscriptEntry } from '../../../../shared/views/transcript';
 import { unknownUpdateText } from '../model/transcript-text';
 import { MarkdownText } from '../Markdown';
 import { FileIcon, NoteIcon } from '../../shell/icons';

@@ -1,4 +1,4 @@
-import type { PlanEntryView } from '../../../../shared/bridge';
+import type { PlanEntryView } from '../../../../shared/views/transcript';
 import { planProgressText, planStatusText, priorityText } from '../model/transcript-text';
 import { StatusPill } from './StatusPill';
 import './PlanList.css';

@@ -1,4 +1,4 @@
-import type { RequestRecordView } from '../../../../shared/bridge';
+import type { RequestRecordView } from '../../../../shared/views/requests';
 import { useRecordActions } from './record-actions';
 import { recordFields, recordMessageSize } from './model/record-fields';
 import { CardMessage } from '../../elicitation/CardMessage';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { TerminalView } from '../../../../shared/bridge';
+import type { TerminalView } from '../../../../shared/views/transcript';
 import { terminalRuns } from './model/terminal-text';
 import './TerminalBlock.css';
 

@@ -1,4 +1,4 @@
-import type { ToolCallView, ToolContentView } from '../../../../shared/bridge';
+import type { ToolCallView, ToolContentView } from '../../../../shared/views/transcript';
 import { locationText, toolStatusText } from '../model/transcript-text';
 import { MarkdownText } from '../Markdown';
 import { DiffView } from './DiffView';

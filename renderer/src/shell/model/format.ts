@@ -1,5 +1,7 @@
 /** Plain-text wording for what the UI shows about agents, sessions and requests (spec E-REQ-7, E-STATE-1). */
-import type { AgentInfoView, AgentStatus, ItemScope, SessionView } from '../../../../shared/bridge';
+import type { AgentInfoView, AgentStatus } from '../../../../shared/views/agents';
+import type { ItemScope } from '../../../../shared/views/requests';
+import type { SessionView } from '../../../../shared/views/sessions';
 
 /**
  * A short status label: "Starting…", "Ready", "Exited (code N)", "Could not start", "Crashed". Where there is room, show

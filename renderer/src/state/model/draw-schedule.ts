@@ -12,7 +12,7 @@
  *   layout it then waited behind. Text is held back for one card at a time: a second such change before the text
  *   owed has been drawn is drawn whole, so a burst of requests never freezes the transcript.
  */
-import type { SessionView } from '../../../../shared/bridge';
+import type { SessionView } from '../../../../shared/views/sessions';
 import type { AppState, StoreChange } from './store';
 
 /** How the schedule hands a state to React. */

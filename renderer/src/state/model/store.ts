@@ -8,16 +8,11 @@
  * from main can select an agent and reveal a card in one step, and so all of it is unit-tested in Node.
  * No DOM, no bridge access here.
  */
-import type {
-  AgentView,
-  BridgeEvent,
-  MenuCommand,
-  QueueItemView,
-  SessionView,
-  Snapshot,
-  TranscriptAppend,
-  TranscriptEntry,
-} from '../../../../shared/bridge';
+import type { BridgeEvent, MenuCommand, Snapshot } from '../../../../shared/bridge';
+import type { AgentView } from '../../../../shared/views/agents';
+import type { QueueItemView } from '../../../../shared/views/requests';
+import type { SessionView } from '../../../../shared/views/sessions';
+import type { TranscriptAppend, TranscriptEntry } from '../../../../shared/views/transcript';
 import { joinRevealed, revealEvent } from './visible-events';
 import { askingText } from '../../../../shared/attention-text';
 

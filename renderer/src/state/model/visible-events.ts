@@ -15,19 +15,11 @@
  *
  * Pure; no DOM.
  */
-import type {
-  AgentInfoView,
-  AgentStatus,
-  AgentView,
-  BridgeEvent,
-  ItemScope,
-  QueueItemView,
-  RequestRecordView,
-  SessionView,
-  ToolCallView,
-  ToolContentView,
-  TranscriptEntry,
-} from '../../../../shared/bridge';
+import type { BridgeEvent } from '../../../../shared/bridge';
+import type { AgentInfoView, AgentStatus, AgentView } from '../../../../shared/views/agents';
+import type { ItemScope, QueueItemView, RequestRecordView } from '../../../../shared/views/requests';
+import type { SessionView } from '../../../../shared/views/sessions';
+import type { ToolCallView, ToolContentView, TranscriptEntry } from '../../../../shared/views/transcript';
 import { revealInvisible as reveal } from '../../../../shared/visible-text';
 
 const maybe = (text: string | undefined): string | undefined => (text === undefined ? undefined : reveal(text));

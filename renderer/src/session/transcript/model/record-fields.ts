@@ -1,4 +1,4 @@
-import type { RequestRecordView } from '../../../../../shared/bridge';
+import type { RequestRecordView } from '../../../../../shared/views/requests';
 import { wholeMessageSize } from '../../../elicitation/model/message-fold';
 
 /**
