@@ -22,7 +22,10 @@ import type { StoppedDetail } from '../../../shared/bridge';
 // starts, so the first launch rarely waits for it (docs/agents.md "How the command is found").
 loginShellPath.start();
 
-/** What to run. `env` is merged over the parent's environment. */
+/**
+ * What to run. `env` is merged over the parent's environment (whose PATH is the login shell's on macOS when the app
+ * was started from the Finder, login-shell-path.ts); `command` is looked up in the merged PATH (command-resolution.ts).
+ */
 export interface LaunchSpec {
   command: string;
   args: string[];
