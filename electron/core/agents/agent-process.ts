@@ -9,12 +9,23 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { ProcessTree } from './process-tree';
+import { resolveCommand, resolveOptionsFromEnv } from './command-resolution';
+import { DeferredAgentProcess } from './deferred-agent-process';
+import { loginShellPath } from './login-shell-path';
 
 export { SNAPSHOT_INTERVAL_MS } from './process-tree';
+export { DeferredAgentProcess } from './deferred-agent-process';
 import { RingBuffer } from './ring-buffer';
 import type { StoppedDetail } from '../../../shared/views/agents';
 
-/** What to run. `env` is merged over the parent's environment. */
+// Started from the macOS Finder or Dock, the app has launchd's PATH: read the login shell's now, while the app
+// starts, so the first launch rarely waits for it (docs/agents.md "How the command is found").
+loginShellPath.start();
+
+/**
+ * What to run. `env` is merged over the parent's environment (whose PATH is the login shell's on macOS when the app
+ * was started from the Finder, login-shell-path.ts); `command` is looked up in the merged PATH (command-resolution.ts).
+ */
 export interface LaunchSpec {
   command: string;
   args: string[];
@@ -168,15 +179,35 @@ export class AgentProcess {
 }
 
 /**
- * Spawns an agent with piped stdio. Never throws: a command that does not exist yields an
- * {@link AgentProcess} whose `exited` resolves at once with a plain-sentence message.
+ * Spawns an agent with piped stdio, its command found as a shell would find it (command-resolution.ts).
+ * Never throws for a bad command: one that does not exist yields a process whose `exited` resolves at once with
+ * a plain-sentence message. On macOS, while the login shell PATH is still being read (login-shell-path.ts), the
+ * spawn waits for it and a {@link DeferredAgentProcess} stands in meanwhile.
+ * @throws Error with a plain sentence when an argument cannot be passed to a Windows batch file (a line break).
  */
-export function startAgentProcess(spec: LaunchSpec): AgentProcess {
-  const child = spawn(spec.command, spec.args, {
+export function startAgentProcess(spec: LaunchSpec): AgentProcess | DeferredAgentProcess {
+  const login = loginShellPath.current();
+  if (login.kind === 'reading') {
+    return new DeferredAgentProcess(login.done.then((path) => spawnAgent(spec, path)));
+  }
+  return spawnAgent(spec, login.kind === 'read' ? login.path : undefined);
+}
+
+/** Spawns `spec` with `loginPath` (when known) as the PATH under the agent's own `env`. */
+function spawnAgent(spec: LaunchSpec, loginPath: string | undefined): AgentProcess {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(loginPath ? { PATH: loginPath } : {}), ...spec.env };
+  // Not found: spawn the command as given, so Node's own error yields the usual sentence (describeSpawnError).
+  const resolved = resolveCommand(spec.command, spec.args, { ...resolveOptionsFromEnv(env), cwd: spec.cwd }) ?? {
+    file: spec.command,
+    args: spec.args,
+    windowsVerbatimArguments: false,
+  };
+  const child = spawn(resolved.file, resolved.args, {
     cwd: spec.cwd,
-    env: { ...process.env, ...spec.env },
+    env,
     stdio: ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
+    windowsVerbatimArguments: resolved.windowsVerbatimArguments,
     // Its own process group on POSIX, so stopping it can reach everything it started (signalTree).
     detached: process.platform !== 'win32',
   });
