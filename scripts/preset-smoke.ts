@@ -17,7 +17,7 @@ import { ndJsonStream } from '@agentclientprotocol/sdk';
 import { startAgentProcess, type LaunchSpec } from '../electron/core/agents/agent-process';
 import { buildInitializeParams } from '../electron/core/acp/agent-connection';
 import { negotiateVersion } from '../electron/core/acp/handshake';
-import { AGENT_PRESETS } from '../renderer/src/agents/presets';
+import { AGENT_PRESETS } from '../renderer/src/agents/model/presets';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 const FAKE_KEY = 'switchboard-smoke-not-a-real-key';
