@@ -8,7 +8,7 @@
  * window forward and asks the renderer to show the item (`hub.focusItem`).
  */
 import type { App, BrowserWindow, Notification, NotificationConstructorOptions } from 'electron';
-import type { AttentionSink } from '../core/hub';
+import type { AttentionSink } from '../core/requests/arrivals';
 import { askingText, type RequestKind } from '../../shared/attention-text';
 
 /** The `Notification` class, passed in so tests can hand a recording fake. */

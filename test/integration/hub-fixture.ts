@@ -1,7 +1,8 @@
 /**
  * Builds a Hub wired to scripted puppet agents, plus small waits on what the UI would observe.
  */
-import { Hub, type HubOptions } from '../../electron/core/hub';
+import { Hub } from '../../electron/core/hub';
+import type { HubOptions } from '../../electron/core/hub-options';
 import type { AgentConfig } from '../../electron/core/config';
 import type { AgentView, QueueItemView } from '../../shared/bridge';
 import { PUPPET_WAIT_MS, Puppet, V2_INIT_RESULT } from './puppet';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/bridge';
-import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
+import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/requests/live-record';
 import { messageSize } from '../../renderer/src/elicitation/message-fold';
 import { recordMessageSize } from '../../renderer/src/history/record-fields';
 

@@ -6,7 +6,7 @@
  */
 import type { FormCheck } from '../../../shared/form-schema';
 import { formatContentValue } from '../../../shared/form-schema';
-import { fieldsOf } from './form-descriptions';
+import { fieldsOf } from '../elicitation/form-descriptions';
 import type { QueueItemView, RequestRecordView, TranscriptEntry } from '../../../shared/bridge';
 import { recordText, requestRecord } from '../history/history-recorder';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
