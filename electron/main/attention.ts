@@ -1,5 +1,5 @@
 /**
- * The Electron side of "someone is waiting for you" (`AttentionSink` in `electron/core/hub.ts`): an OS
+ * The Electron side of "someone is waiting for you" (`AttentionSink` in `electron/core/requests/arrivals.ts`): an OS
  * notification when a request arrives while the main window is not in front, the dock / launcher badge, and
  * a flashing taskbar entry on Windows and Linux.
  *
