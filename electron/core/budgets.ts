@@ -218,3 +218,11 @@ export const MAX_AGENT_ERROR_CHARS = 300;
  * further `window.open` calls are denied.
  */
 export const MAX_POPUPS_PER_REQUEST = 8;
+
+// ── Terminal sign-in (electron/core/agents/terminal-sign-in.ts) ───────────────────────────────────────────
+
+/**
+ * Longest command line shown: the user reads it before running it, and real ones are under 200 characters. The
+ * arguments and environment come from the agent and are never cut (a cut command would run something else).
+ */
+export const MAX_SIGN_IN_COMMAND_CHARS = 4096;

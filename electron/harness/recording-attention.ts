@@ -5,7 +5,7 @@
  * `GET /__harness/notifications` serves {@link RecordingAttention.notifications};
  * `GET /__harness/badge` serves `{ count: waiting }`.
  */
-import type { AttentionSink } from '../core/hub';
+import type { AttentionSink } from '../core/requests/arrivals';
 
 /** One recorded notification: who asks and for what kind of thing, never the content. */
 export interface RecordedNotification {

@@ -34,7 +34,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { Hub, type AppSettingsHost } from '../core/hub';
+import { Hub } from '../core/hub';
+import type { AppSettingsHost } from '../core/app-settings';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import type { AgentsConfig } from '../core/config/config';
 import { MemoryConfigStore } from '../core/config/config-store';
@@ -56,7 +57,7 @@ export interface HarnessOptions {
    * them again. Without it both live in memory and go with the process.
    */
   dataDir?: string;
-  /** The app's preferences host (default: in memory, in a copy that never updates, hub.ts `memoryAppSettings`). */
+  /** The app's preferences host (default: in memory, in a copy that never updates, app-settings.ts `memoryAppSettings`). */
   appSettings?: AppSettingsHost;
   /**
    * When the agents start: `afterFirstSnapshot` (default), as the app does, once the page has its first snapshot

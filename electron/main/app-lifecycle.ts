@@ -7,7 +7,7 @@ import { redactLogLine } from '../core/agents/redact';
 import type { App, BrowserWindow, Dialog, IpcMain, Menu, Protocol, Screen, Session, Shell, WebContents } from 'electron';
 import { join } from 'node:path';
 import { FileConfigStore } from '../core/config/config-store';
-import type { HubOptions } from '../core/hub';
+import type { HubOptions } from '../core/hub-options';
 import type { MenuCommand } from '../../shared/bridge';
 import { loadOrCreateAgentsConfig } from './agents-config-file';
 import { resolveAppPaths } from './app-paths';

@@ -1,5 +1,5 @@
 /**
- * The Electron side of "someone is waiting for you" (`AttentionSink` in `electron/core/hub.ts`): an OS
+ * The Electron side of "someone is waiting for you" (`AttentionSink` in `electron/core/requests/arrivals.ts`): an OS
  * notification when a request arrives while the main window is not in front, the dock / launcher badge, and
  * a flashing taskbar entry on Windows and Linux.
  *
@@ -8,7 +8,7 @@
  * window forward and asks the renderer to show the item (`hub.focusItem`).
  */
 import type { App, BrowserWindow, Notification, NotificationConstructorOptions } from 'electron';
-import type { AttentionSink } from '../core/hub';
+import type { AttentionSink } from '../core/requests/arrivals';
 import { askingText, type RequestKind } from '../../shared/attention-text';
 
 /** The `Notification` class, passed in so tests can hand a recording fake. */

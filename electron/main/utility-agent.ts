@@ -5,7 +5,7 @@
  * chunks (`electron/core/agents/port-agent.ts`), framed by the SDK's `ndJsonStream` on both ends.
  */
 import type { UtilityProcess } from 'electron';
-import type { BuiltinAgentLaunch } from '../core/hub';
+import type { BuiltinAgentLaunch } from '../core/agents/launch-spec';
 import { portAgent } from '../core/agents/port-agent';
 
 /** The `utilityProcess` module, passed in so the glue tests can hand a recording fake. */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHarness, type Harness, type HarnessOptions } from '../../electron/harness/server';
 import type { AgentsConfig } from '../../electron/core/config/config';
-import { memoryAppSettings } from '../../electron/core/hub';
+import { memoryAppSettings } from '../../electron/core/app-settings';
 
 const DEMO = { id: 'demo', name: 'Demo agent', builtin: 'demo' as const, args: [], env: { DEMO_STREAM_MS: '0' } };
 

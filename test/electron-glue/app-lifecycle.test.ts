@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IPC_EVENTS_CHANNEL, IPC_INVOKE_CHANNEL, type BridgeEvent } from '../../shared/bridge';
 import { defaultAgentsConfig } from '../../electron/core/config/config';
 import { FileConfigStore } from '../../electron/core/config/config-store';
-import type { HubOptions } from '../../electron/core/hub';
+import type { HubOptions } from '../../electron/core/hub-options';
 import {
   startSwitchboard,
   type ElectronMainApi,

@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AttentionSink } from '../../electron/core/hub';
+import type { AttentionSink } from '../../electron/core/requests/arrivals';
 import { createAttentionSink, notificationBody, type AttentionElectron } from '../../electron/main/attention';
 import { FakeApp, FakeBrowserWindow, FakeNotification } from './fake-electron';
 

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResults } from '../../shared/bridge';
 import { MemoryConfigStore } from '../../electron/core/config/config-store';
-import { ARRIVAL_GATHER_MS, Hub, type AttentionSink } from '../../electron/core/hub';
+import { Hub } from '../../electron/core/hub';
+import { ARRIVAL_GATHER_MS, type AttentionSink } from '../../electron/core/requests/arrivals';
 import { NAME_SCHEMA, agentView, eventually, handshake, openSession, queueItem, startRig, type Rig } from './hub-fixture';
 import { Puppet } from './puppet';
 

@@ -1,7 +1,8 @@
 /**
  * Builds a Hub wired to scripted puppet agents, plus small waits on what the UI would observe.
  */
-import { Hub, type HubOptions } from '../../electron/core/hub';
+import { Hub } from '../../electron/core/hub';
+import type { HubOptions } from '../../electron/core/hub-options';
 import type { AgentConfig } from '../../electron/core/config/config';
 import type { AgentView } from '../../shared/views/agents';
 import type { QueueItemView } from '../../shared/views/requests';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectAgentInWorker } from '../../electron/core/acp/worker/connection-proxy';
 import type { RemoteConnection } from '../../electron/core/acp/worker/surface';
 import { MAX_LABEL_CHARS } from '../../electron/core/acp/session-setup';
-import { MAX_SIGN_IN_COMMAND_CHARS } from '../../electron/core/acp/terminal-sign-in';
+import { MAX_SIGN_IN_COMMAND_CHARS } from '../../electron/core/budgets';
 
 const MiB = 1024 * 1024;
 /** What main may hold of one connection's values: labels, flags, a few sign-in methods. Far under the result. */

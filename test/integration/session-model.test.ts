@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_SESSION_ID_CHARS, type Hub } from '../../electron/core/hub';
+import type { Hub } from '../../electron/core/hub';
+import { MAX_SESSION_ID_CHARS } from '../../electron/core/sessions/session-commands';
 import type { PermissionItemView } from '../../shared/views/requests';
 import type { TranscriptEntry } from '../../shared/views/transcript';
 import { MAX_FILE_ACCESS_IN_FLIGHT, MAX_FILE_ACCESS_QUEUED, MAX_FILE_BYTES } from '../../electron/core/budgets';

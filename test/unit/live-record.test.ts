@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/views/requests';
 import { describeForm } from '../../shared/form-schema/describe';
-import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/elicitation/live-record';
+import { liveRequestEntry, MAX_RECORD_MESSAGE_CHARS } from '../../electron/core/requests/live-record';
 import { messageSize } from '../../renderer/src/elicitation/model/message-fold';
 import { recordMessageSize } from '../../renderer/src/session/transcript/model/record-fields';
 

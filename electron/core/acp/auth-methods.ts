@@ -4,7 +4,7 @@
  */
 import { cutText } from '../../../shared/cut-text';
 import { MAX_DESCRIPTION_CHARS, MAX_LABEL_CHARS } from './session-setup';
-import { MAX_SIGN_IN_COMMAND_CHARS } from './terminal-sign-in';
+import { MAX_SIGN_IN_COMMAND_CHARS } from '../budgets';
 
 /** Sign-in methods kept from `initialize`: agents offer one to three; each is a menu item and is in every agent event. */
 export const MAX_AUTH_METHODS = 20;
@@ -46,7 +46,7 @@ function stringList(value: unknown): string[] {
 /**
  * A terminal method's arguments and environment as they cross to main: whole while their words, one separator
  * each, add up to at most MAX_SIGN_IN_COMMAND_CHARS (the longest command line shown), else none of them and
- * `tooLong`, which main refuses with the same sentence as a long command (terminal-sign-in.ts). Never cut: a cut
+ * `tooLong`, which main refuses with the same sentence as a long command (agents/terminal-sign-in.ts). Never cut: a cut
  * command would run something else. The agent chooses these lists' length, up to a whole `initialize` result.
  */
 function terminalOf(method: Record<string, unknown>): NonNullable<AuthMethodInfo['terminal']> {

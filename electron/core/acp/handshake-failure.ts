@@ -4,7 +4,7 @@
  *
  * The worker knows what the agent did (handshake.ts, worker/output-before-ready.ts) and throws a
  * {@link HandshakeFailed} with the clause; main, which knows the agent's name and its secret values, makes the
- * sentence (hub.ts) and quotes what the agent printed only after redacting it.
+ * sentence (agents/agent-supervisor.ts) and quotes what the agent printed only after redacting it.
  */
 
 /**

@@ -101,7 +101,7 @@ function unsupportedVersionClause(version: unknown): string {
 
 /**
  * Characters of the error message an agent answers with that the worker hands to main, which redacts them whole
- * and then cuts them for the sentence the user reads (hub.ts, MAX_QUOTED_OUTPUT_CHARS): as many as the quoted
+ * and then cuts them for the sentence the user reads (agents/agent-supervisor.ts, MAX_QUOTED_OUTPUT_CHARS): as many as the quoted
  * line keeps (MAX_PRINTED_BYTES), so a secret that straddles the shown part is still whole when it is redacted.
  */
 const MAX_ERROR_MESSAGE_CHARS = MAX_PRINTED_BYTES;

@@ -43,7 +43,7 @@ export class OutputBeforeReady {
 
   /**
    * The first line that is not an ACP message, at most MAX_PRINTED_BYTES of it, unredacted and uncut (main
-   * redacts it whole, then cuts it: hub.ts); undefined if none.
+   * redacts it whole, then cuts it: agents/agent-supervisor.ts); undefined if none.
    */
   get printed(): string | undefined {
     if (!this.quote.length) return undefined;

@@ -6,8 +6,8 @@
  * parsed it, and why; one URL mode would block never opens.
  */
 import { parse as parseDomain } from 'tldts';
-import type { LinkConsentView } from '../../shared/views/links';
-import { analyzeUrl } from '../../shared/url-analysis';
+import type { LinkConsentView } from '../../../shared/views/links';
+import { analyzeUrl } from '../../../shared/url-analysis';
 
 /**
  * Last labels that are country domains but far more often file extensions in an agent's link text

@@ -8,7 +8,7 @@ import type { FormCheck } from '../../../shared/form-schema/types';
 import { formatContentValue } from '../../../shared/form-schema/content-words';
 import type { QueueItemView, RequestRecordView } from '../../../shared/views/requests';
 import type { TranscriptEntry } from '../../../shared/views/transcript';
-import { recordText, requestRecord } from './request-record';
+import { recordText, requestRecord } from '../elicitation/request-record';
 import { cutText, cutTextCounted } from '../../../shared/cut-text';
 
 /**

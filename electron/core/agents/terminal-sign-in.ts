@@ -3,7 +3,8 @@
  * never run here). The method's arguments and environment come from the agent, so whatever could make the
  * pasted line do more than start the agent is refused with a sentence instead of shown.
  */
-import type { LaunchSpec } from '../agents/agent-process';
+import { MAX_SIGN_IN_COMMAND_CHARS } from '../budgets';
+import type { LaunchSpec } from './agent-process';
 
 /** What a shell accepts as a variable name: anything else (`X=1; curl … | sh; Y`) would be shell syntax. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -15,12 +16,6 @@ const LOADER_VARIABLE = /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*)$/;
 /** C0 and C1 control characters: a newline ends the command early; escapes can hide text in a terminal. */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/**
- * Longest command line shown: the user reads it before running it, and real ones are under 200 characters. The
- * arguments and environment come from the agent and are never cut (a cut command would run something else).
- */
-export const MAX_SIGN_IN_COMMAND_CHARS = 4096;
 
 /** The command to show, or why the method is refused (one sentence naming the agent). */
 export type TerminalSignIn = { command: string } | { refused: string };
