@@ -81,7 +81,7 @@ export function App({ store }: { store: AppStore }) {
   }, [menuCommand]);
 
   const total = waiting.length;
-  // After the paint: setting the title costs the commit that draws a new card ~2 ms (issue 13).
+  // After the paint: setting the title costs the commit that draws a new card ~2 ms.
   useEffect(
     () =>
       afterPaint(() => {
@@ -98,8 +98,8 @@ export function App({ store }: { store: AppStore }) {
     });
   }, []);
 
-  // A notice's one step: Show a request, or after a Decline open that session's composer to say why (issue 12
-  // scope 7) — an ordinary prompt, started for the user; what they had typed there stays.
+  // A notice's one step: Show a request, or after a Decline open that session's composer to say why — an
+  // ordinary prompt, started for the user; what they had typed there stays.
   const [composeFor, setComposeFor] = useState<string | null>(null);
   const onNoticeAction = useCallback(
     (action: NoticeAction) => {
@@ -126,12 +126,12 @@ export function App({ store }: { store: AppStore }) {
   useFocusRescue();
   const waitingView = state.view === 'waiting';
   const historyView = state.view === 'history';
-  // Nothing in the Requests column: it goes away and the session takes the room (issue 12, layout).
+  // Nothing in the Requests column: it goes away and the session takes the room.
   const queueEmpty = items.length === 0 && others.length === 0;
   // Nothing from this agent, only other agents' requests: a narrow column that points at them (App.css).
   const queueIdle = items.length === 0 && others.length > 0;
 
-  // Narrow windows show one pane at a time (issue 12 scope 1). Whatever asks for a card (Show, Next / Previous
+  // Narrow windows show one pane at a time. Whatever asks for a card (Show, Next / Previous
   // waiting request, a notification) switches to the requests; a request arriving never does by itself. With
   // nothing waiting there is no switch, and the next request starts from the session again.
   const [handledRevealSeq, setHandledRevealSeq] = useState(state.reveal?.seq ?? 0);
@@ -142,7 +142,7 @@ export function App({ store }: { store: AppStore }) {
   if (queueEmpty && pane !== 'session') setPane('session');
   const onePane = useOnePane();
   // A choice in the sidebar (an agent, Waiting for you, History) is shown in the left pane, so a narrow window
-  // brings that pane forward; otherwise the click changed only the tab's label (designer review).
+  // brings that pane forward; otherwise the click changed only the tab's label.
   const fromSidebar =
     <A extends unknown[]>(choose: (...args: A) => void) =>
     (...args: A) => {

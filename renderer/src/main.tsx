@@ -55,8 +55,8 @@ function start(): void {
 
   // The cards' clock formatter, built at the first idle moment after the first snapshot has been drawn. Built by the
   // first card's header instead, it loaded the locale's data inside the commit that draws that card (16 ms in a trace
-  // of the renderer bench, issue 13); built at the page's first idle moment, that moment came while the page waited
-  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint (session 21). At the first long
+  // of the renderer bench); built at the page's first idle moment, that moment came while the page waited
+  // for its socket, and the 15–40 ms it takes then held up the agent list's first paint. At the first long
   // idle moment after that, a form card is drawn off the document, so the first request's card does not pay for the
   // form code's first run (elicitation/warm-up.tsx).
   let warmedUp = false;

@@ -12,7 +12,7 @@ export function hasFailureHelp(status: AgentStatus): status is StoppedStatus {
   return (status.kind === 'failed' || status.kind === 'crashed' || status.kind === 'exited') && (!!status.fix || !!status.stderrTail?.length);
 }
 
-/** The advice for each setting main says to check (issue 12, scope 9: a wrong command suggests Edit). */
+/** The advice for each setting main says to check (a wrong command suggests Edit). */
 const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body?: (agent: AgentView, status: StoppedStatus) => string }> = {
   command: {
     title: 'Check the command',
@@ -23,7 +23,7 @@ const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body?
           `“${agent.settings.command ?? ''}” ran, but a program it starts was not found or could not be run. Check the command and its arguments in the agent’s settings.`,
   },
   // No body: the core's handshake sentence above the box already says what to check (acp/handshake-failure.ts),
-  // and saying it twice, in red and again in the box, was the new-user review's complaint.
+  // and saying it twice, in red and again in the box, only repeats it.
   protocol: { title: 'Check that it speaks ACP' },
   folder: {
     title: 'Check the working folder',
@@ -32,7 +32,7 @@ const FIX_TEXT: Record<NonNullable<StoppedStatus['fix']>, { title: string; body?
 };
 
 /**
- * Help under a stopped agent's status sentence (issue 12, scope 9): when main says the command or the folder is
+ * Help under a stopped agent's status sentence: when main says the command or the folder is
  * wrong, "Check the command" with an Edit button that opens the agent editor; and the last lines the agent wrote
  * to its error output (already bounded and redacted by main) with a button to its full log. The lines are the
  * agent's own text, so invisible formatting characters are shown, never applied.

@@ -33,7 +33,7 @@ export function AgentPane({ agent, composer, onDialog }: AgentPaneProps) {
   const { sessions, queue, defaultCwd, selectedSessionKey, selectSession: onSelectSession, sessionNames } = slice;
   const bridge = useBridge();
   const ids = useId();
-  // The agent's configured folder, else the last one used with it, else home (issue 11, scope 4).
+  // The agent's configured folder, else the last one used with it, else home.
   const [cwd, setCwd] = useState(() => agent.settings.cwd ?? agent.recentFolders?.[0] ?? defaultCwd);
   const [folderRefusal, setFolderRefusal] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);

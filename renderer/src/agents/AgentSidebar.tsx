@@ -32,8 +32,8 @@ export const APP_ACTIONS_LABEL = 'Switchboard';
 /**
  * Switchboard's own actions: "Add agent", "Import from Zed", "MCP servers" and "Settings". They are drawn at the
  * foot of the sidebar (App.css lays them over its bottom edge) but come after the agent pane and the requests in
- * the document, so Tab reaches the pane's own actions (Sign in, New session) right after the agents (designer's
- * review, session 19: Sign in came only after the whole sidebar). `onDialog` opens the dialog a button names.
+ * the document, so Tab reaches the pane's own actions (Sign in, New session) right after the agents (not only after
+ * the whole sidebar). `onDialog` opens the dialog a button names.
  */
 export function AppActions({ onDialog }: { onDialog: (dialog: AgentDialog) => void }) {
   return (

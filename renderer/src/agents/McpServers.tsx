@@ -12,7 +12,7 @@ interface McpServersProps {
 }
 
 /**
- * "MCP servers": the servers defined once in Switchboard (issue 11, scope 1), each a local command (stdio) or
+ * "MCP servers": the servers defined once in Switchboard, each a local command (stdio) or
  * an HTTP/SSE address; each agent's settings choose which it gets. Values of env and headers are masked until
  * "Show values". Every change is saved at once with `saveMcpServers`; main's refusal is shown as its sentence.
  */

@@ -6,7 +6,7 @@ import './CardHeader.css';
  * The top of every request card, whatever its mode (spec E-REQ-7, E-REQ-3): the agent's configured name and what
  * it reported at `initialize`, a request-scoped item's label (e.g. "While signing in") as a prominent tag, the
  * session (by the name the session tabs use) and the tool call (by its title) it belongs to, and when it arrived.
- * Two lines at most, however narrow the column (issue 12 scope 1): agent · session · reported identity · time on
+ * Two lines at most, however narrow the column: agent · session · reported identity · time on
  * the first, the tool call on the second, each cut with an ellipsis where it must; the whole text stays in each
  * part's tooltip and in what assistive tech reads. Ids are in the tooltips and descriptions.
  */

@@ -27,7 +27,7 @@ export function CardMessage({ text, agentName, size: wholeSize }: CardMessagePro
   // A short message with long lines can still wrap past the fold; only the layout can tell. Read in a
   // ResizeObserver (once per frame, after layout) rather than a layout effect: reading scrollHeight in the commit
   // forced a layout of the whole page, a long streaming transcript included, before each new card could paint
-  // (38–64 ms a card in a trace of the renderer bench, issue 13). flushSync applies the answer before that frame
+  // (38–64 ms a card in a trace of the renderer bench). flushSync applies the answer before that frame
   // paints, so a message that wraps past the fold is never shown uncut for a frame.
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {

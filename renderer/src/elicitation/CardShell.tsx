@@ -19,7 +19,7 @@ interface CardShellProps {
   onBlur?: FocusEventHandler<HTMLElement>;
   /**
    * The card's buttons. They sit in a footer that stays in view at the bottom of the queue while a tall card's
-   * body scrolls past, as the header does at the top (issue 12 scope 2).
+   * body scrolls past, as the header does at the top.
    */
   actions?: ReactNode;
   /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import './CopyAddress.css';
 
 /**
- * Copies the address the user is to open themselves (designer's review, session 19: the "Nothing opened" card
+ * Copies the address the user is to open themselves (the "Nothing opened" card
  * left them to select it by hand). Says "Address copied" in a polite status, or that copying failed.
  */
 export function CopyAddress({ url }: { url: string }) {

@@ -12,7 +12,7 @@ interface DeclineAndCancelProps {
   onCancel: () => void;
   /**
    * Risk made "no" the safe default (a lookalike host, a form asking for a secret): Decline is then drawn as the
-   * card's primary button (issue 12 scope 3).
+   * card's primary button.
    */
   declinePrimary?: boolean;
   /** Said after what Cancel does, e.g. that Escape keeps what was typed. */
@@ -86,7 +86,7 @@ export function CancelButton({ disabled, describedBy, tooltip, onCancel }: Cance
 }
 
 /**
- * The end of every card's action row (designer's review, session 19: one button order for every card kind): the
+ * The end of every card's action row (one button order for every card kind): the
  * ways to say no (Decline or a reject option, then Cancel) or, on a card that is over, Dismiss. It keeps to the
  * row's far end, and wraps onto a row of its own as a group, so "no" is always one click away in the same place
  * while the card's answer (Review, Send, Open, Allow) leads at the start.

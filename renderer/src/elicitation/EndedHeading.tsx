@@ -4,7 +4,7 @@ import { errorSentence, useBridge } from '../shell/bridge-context';
 
 /**
  * The heading over the ended cards (done, refused, withdrawn, disconnected, stopped) with "Clear ended", which
- * dismisses them all at once (issue 12 scope 6); each card's own Dismiss still works. Their records stay in the
+ * dismisses them all at once; each card's own Dismiss still works. Their records stay in the
  * session's transcript. `onCleared` puts focus somewhere that stays (the button goes away with them).
  */
 export function EndedHeading({ items, onCleared }: { items: QueueItemView[]; onCleared: () => void }) {

@@ -29,7 +29,7 @@ interface FormCardProps {
   onSettled: (itemId: string, hadFocus: boolean) => void;
   /**
    * Called after main accepted the user's Decline (not Cancel, not Escape), so the queue can offer a way to say
-   * why, e.g. "Decline and explain" (issue 12 scope 7).
+   * why, e.g. "Decline and explain".
    */
   onDeclined?: (item: FormItemView) => void;
   /** The session's display name, as the session tabs show it (session-scoped items only). */
@@ -73,7 +73,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   );
 
   const [review, setReview] = useState<{ check: FormCheck; values: FormValues } | null>(null);
-  /** The fields (by key) that held Review back at the last Review press; listed at the top until fixed. */
+  /** The fields (by key) that stopped the last press of Review; listed at the top until fixed. */
   const [blocked, setBlocked] = useState<string[]>([]);
   /** The field to scroll into view once the next render (with its error summary) is laid out. */
   const revealAfterRender = useRef<string | null>(null);
@@ -103,7 +103,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
   const pending = item.state === 'pending';
 
   // One check on arrival, so form-level problems (e.g. a required unsupported field) show before Review. Sent once
-  // the card is on screen, so its request is not part of the commit that draws the card (issue 13). It keeps no
+  // the card is on screen, so its request is not part of the commit that draws the card. It keeps no
   // draft: nothing was typed, and a saved draft would be one more item change for every window to draw.
   const { getValues } = form;
   useEffect(() => {
@@ -120,7 +120,7 @@ export function FormCard({ item, onSettled, onDeclined, sessionName }: FormCardP
     focusAfterRender.current = null;
     if (mode === 'review') {
       // The review replaces a taller form: focusing its heading alone scrolled just far enough to show the heading,
-      // so the review opened mid-card (designer's review). Bring it in from its top; the queue's scroll padding
+      // so the review opened mid-card. Bring it in from its top; the queue's scroll padding
       // keeps it clear of the card's sticky header (pinned-actions.ts).
       const heading = reviewHeadingRef.current;
       heading?.focus({ preventScroll: true });

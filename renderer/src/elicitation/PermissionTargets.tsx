@@ -7,7 +7,7 @@ import './PermissionTargets.css';
 const LONG_TEXT_CHARS = 400;
 
 /**
- * What a permission request acts on (issue 12 scope 3): the files or folders its tool call names and the command
+ * What a permission request acts on: the files or folders its tool call names and the command
  * it runs, as selectable plain text with hidden characters drawn visibly. For a risky kind (delete, move,
  * execute) it says so when the agent named nothing, so "what will be deleted" is never left blank. Long content
  * scrolls in a focusable, named region.

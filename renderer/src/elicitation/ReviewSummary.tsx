@@ -22,7 +22,7 @@ interface ReviewSummaryProps {
  * The read-only review before sending (spec E-FORM-4): the agent, the message (a long one only by its opening words
  * and a pointer to the message above, which the card already shows), and each field that will be sent, with its
  * label and the value taken from `FormCheck.content`. Optional fields left empty are omitted (E-FORM-8), so they are
- * not listed one by one (the designer's review: a long form's review was mostly "(not sent)"); one line counts them.
+ * not listed one by one (a long form's review was mostly "(not sent)"); one line counts them.
  * Unsupported fields say so (E-FORM-9). A value that looks like a secret is masked until the user asks (E-FORM-12).
  */
 export function ReviewSummary({ agent, message, agentName, fields, check, headingRef, headingId }: ReviewSummaryProps) {

@@ -65,7 +65,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
   /** The answer main accepted, and the item state it was given in: the controls stay locked until that changes. */
   const [done, setDone] = useState<{ action: Action; state: UrlItemView['state'] } | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
-  /** A lookalike host: Open was pressed once and now asks to be confirmed (issue 12 scope 3). */
+  /** A lookalike host: Open was pressed once and now asks to be confirmed. */
   const [confirming, setConfirming] = useState(false);
   const risky = analysis.lookalike !== undefined;
   const goBackRef = useRef<HTMLButtonElement>(null);
@@ -189,7 +189,7 @@ export function UrlCard({ item, preferSystemBrowser, pagesRecordedOnly = false, 
       const inBrowser = item.openedIn === 'system-browser';
       const closed = !inBrowser && item.windowOpen === false;
       body = pagesRecordedOnly ? (
-        // The harness opened nothing (fresh user's trial, session 17: the card said a window had opened).
+        // The harness opened nothing (the card said a window had opened).
         <>
           <p className="card-state-note url-progress" role="status">
             Nothing opened: this copy of Switchboard cannot open pages

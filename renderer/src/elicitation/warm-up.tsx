@@ -1,5 +1,5 @@
 /**
- * The first form card of a page, drawn ahead of time where no one sees it (issue 13: a new card painted ≤ 50 ms
+ * The first form card of a page, drawn ahead of time where no one sees it (a new card painted ≤ 50 ms
  * after its event). The first card a page draws compiles and first runs the form code (FormCard, its fields,
  * react-hook-form): in the renderer bench's traces its socket task took 53–174 ms against
  * 8–30 ms for the cards after it. Drawn once into an element that is never in the document, at an idle moment

@@ -20,7 +20,7 @@ interface HistoryDetailProps {
 type Opened = CommandResults['openHistory'];
 
 /**
- * One past session, read-only (issue 10, scope 2): its transcript as it was, a clear "ended" state with why,
+ * One past session, read-only: its transcript as it was, a clear "ended" state with why,
  * and what can be done with it: **Resume** where its agent can (or "Go to session" while it is open),
  * **Continue in a new session** (the old transcript shown above the new one), and **Delete…**, which asks first.
  * A session only the agent knows is opened with **Open**, which replays it from the agent.
@@ -94,7 +94,7 @@ export function HistoryDetail({ session, sessionNames, onBack, onShowSession, on
         <h3 className="history-detail-title plain-text" id={`${ids}-title`} ref={heading} tabIndex={-1} title={title}>
           {title}
         </h3>
-        {/* The session's facts and its state share a line under the title (compact header, designer's review, session 21). */}
+        {/* The session's facts and its state share a line under the title. */}
         <div className="history-detail-facts">
           <p className="history-detail-meta">
             <span>{view.agentName}</span>

@@ -27,7 +27,7 @@ interface AgentList {
 }
 
 /**
- * Every past session (issue 10, scope 2 and 3): Switchboard's own history, grouped by agent and day and
+ * Every past session: Switchboard's own history, grouped by agent and day and
  * searchable by title and transcript text, plus sessions an agent knows that Switchboard does not (started in
  * another client), labelled as such, with "More" for the agent's next page. Choosing one opens it read-only
  * beside the list (below it in a narrow window).

@@ -41,7 +41,7 @@ interface ComposerProps {
 type Suggestion = { kind: 'command'; command: CommandView } | { kind: 'file'; path: string };
 
 /**
- * The message box (issue 11, scopes 3 and 5). Typing `/` at the start lists the agent's commands with their
+ * The message box. Typing `/` at the start lists the agent's commands with their
  * descriptions; `@` lists files of the session's folder (main's finder, `.gitignore` respected). Both are a listbox
  * the text box owns (`aria-autocomplete="list"`, `aria-activedescendant`): arrows move, Enter or Tab chooses, Escape
  * closes. A chosen command shows its input
@@ -88,7 +88,7 @@ export function Composer(props: ComposerProps) {
           : [];
   const open = suggestions.length > 0;
   // A message typed while the agent's turn goes on cannot be sent yet (ACP: one prompt turn at a time per session).
-  // Say so and what to do, rather than leave Enter and a disabled Send prompt unexplained (fresh user, session 17).
+  // Say so and what to do, rather than leave Enter and a disabled Send prompt unexplained.
   const typed = text.trim() !== '' || attachments.length > 0;
   const heldBack = typed && inFlight && !props.startingSession && !props.sessionEnded;
   const activeIndex = Math.min(active, suggestions.length - 1);
@@ -267,7 +267,7 @@ export function Composer(props: ComposerProps) {
               : props.sessionEnded
                 ? 'This session ended when its agent stopped. Start a new session, or resume this one from History.'
                 : agentReady
-                  ? // Narrower windows have a shorter box: the long form was cut there (designer's review, session 17).
+                  ? // Narrower windows have a shorter box: the long form was cut there.
                     narrow
                     ? 'Message… (/ commands, @ files)'
                     : 'Message the agent… (/ for commands, @ for files)'

@@ -88,13 +88,13 @@ export const MarkdownText = memo(function MarkdownText({ text }: { text: string 
   // Streaming replies re-render often; let React skip stale intermediate texts under load. A text first drawn (an
   // entry scrolled into the virtual list's range, or one opened) shows as plain text at once and is parsed in a
   // render React may interrupt: parsed in the render that mounted it, 20k characters held the main thread ~20 ms,
-  // and a scroll that brought several entries into range made one task of 65 ms or more (issue 13).
+  // and a scroll that brought several entries into range made one task of 65 ms or more.
   const deferred = useDeferredValue<string | null>(text, null);
   const split = useRef<BlockSplit | undefined>(undefined);
   if (deferred !== null && split.current?.text !== deferred) split.current = splitBlocks(deferred, split.current);
   const blocks = split.current?.blocks;
   // The first draw is plain text in the same skippable groups, not one text node: a long entry mounting in the
-  // virtual list (tens of thousands of characters) laid out as one node cost 50–67 ms CPU in a trace (issue 13).
+  // virtual list (tens of thousands of characters) laid out as one node cost 50–67 ms CPU in a trace.
   // Splitting is a scan of the text's lines, well under a millisecond at that size.
   const plainBlocks = useMemo(() => (blocks === undefined ? splitBlocks(text).blocks : undefined), [blocks, text]);
 

@@ -1,6 +1,6 @@
 /**
  * One markdown block of agent text, parsed by react-markdown. Its own chunk, loaded the first time agent text is
- * shown (issue 13, scope 3): the markdown stack is the renderer's heaviest dependency and the app starts without it.
+ * shown: the markdown stack is the renderer's heaviest dependency and the app starts without it.
  */
 import { memo, useContext, type JSX, type ReactNode } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';

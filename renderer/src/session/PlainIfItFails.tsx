@@ -8,7 +8,7 @@ export function PlainBlock({ text }: { text: string }) {
 /**
  * A block whose markdown rendering throws (e.g. the parser out of stack on input past what markdown-cost.ts
  * catches) is drawn as plain text instead: without this, one agent's message unmounted the whole window for every
- * agent (hostile review, session 21). Keyed by the block, so a new text gets a fresh try.
+ * agent. Keyed by the block, so a new text gets a fresh try.
  */
 export class PlainIfItFails extends Component<{ text: string; children: ReactNode }, { text: string; failed: boolean }> {
   override state = { text: this.props.text, failed: false };

@@ -9,7 +9,7 @@ import './PlanStrip.css';
  * stays above the transcript while the agent works on it, so it does not scroll out of view; it opens to the
  * whole checklist. It shows only while a turn goes on, once the agent has changed the plan in that turn, and while
  * the plan has steps left: a plan of an earlier turn, one whose steps are all done, or one a Stop left half done
- * would read as work still going on (designer's review, session 18). The plan keeps its entry in the transcript.
+ * would read as work still going on. The plan keeps its entry in the transcript.
  */
 export const PlanStrip = memo(function PlanStrip({ entries, turnGoesOn }: { entries: TranscriptEntry[]; turnGoesOn: boolean }) {
   const [open, setOpen] = useState(false);

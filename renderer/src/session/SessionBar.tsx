@@ -14,7 +14,7 @@ interface SessionBarProps {
 }
 
 /**
- * The session bar (issue 11, scopes 1, 2, 6): the session's mode (v1 `session/set_mode`) and each config option
+ * The session bar: the session's mode (v1 `session/set_mode`) and each config option
  * (`session/set_config_option`) as pickers, a boolean option as a switch; usage as the agent last reported it;
  * the MCP servers the session got, and those left out with the reason. A picker shows the agent's current value
  * (from `session/new` and the update notifications); a refusal is shown beside the picker, which keeps the
@@ -136,7 +136,7 @@ export function SessionBar({ session, live }: SessionBarProps) {
 }
 
 /**
- * A compact session's settings behind one "Settings" button (designer's review, session 19: at 800 px beside a
+ * A compact session's settings behind one "Settings" button (at 800 px beside a
  * request the state and the pickers wrapped the session's bar to two lines). The button says whether the panel is
  * open (`aria-expanded`); Escape or a click outside closes it, Escape returning focus to the button.
  */

@@ -60,7 +60,7 @@ export function SessionView(props: SessionViewProps) {
   // "Tell the agent why…" on a declined request's record: the app's one handler, bound to this session.
   const explainDecline = useContext(ExplainDeclineContext);
   const { agentId, sessionKey } = session;
-  // The transcript is drawn at a lower priority than the rest of the window (issue 13): an urgent render (a new
+  // The transcript is drawn at a lower priority than the rest of the window: an urgent render (a new
   // request's card, a click) keeps the transcript it drew last and leaves the new text to a render React may
   // interrupt, so a card never waits behind the streamed text. Busy travels with the entries, so the log is
   // aria-busy until the render that draws the turn's last text.
@@ -75,7 +75,7 @@ export function SessionView(props: SessionViewProps) {
   const waiting = queue
     .filter((i) => waitsForUser(i) && i.scope.kind === 'session' && i.scope.sessionKey === session.sessionKey)
     .sort(byArrival);
-  // A session whose agent connection ended (a restart) stays readable but takes no prompts (fresh-user review).
+  // A session whose agent connection ended (a restart) stays readable but takes no prompts.
   const live = agentReady && !session.ended;
   const canSend = live && !inFlight && !props.startingSession;
 
@@ -115,7 +115,7 @@ export function SessionView(props: SessionViewProps) {
 
   return (
     <section className="session" aria-labelledby={`${ids}-title`}>
-      {/* One bar for the selected session (issue 12 scope 1): its name is the selected tab above, so here it is
+      {/* One bar for the selected session: its name is the selected tab above, so here it is
           a heading for assistive tech only; then its state, a way to its waiting request, its folder and its
           settings, wrapping as the column narrows. */}
       <header className="session-header">
@@ -144,7 +144,7 @@ export function SessionView(props: SessionViewProps) {
       <NoticePlace />
 
       {/* Suggestions start a conversation: once the user has sent something they would only take the
-          transcript's height (designer's review, session 18: 2–5 rows at 800 px); `/` in the composer still
+          transcript's height (2–5 rows at 800 px); `/` in the composer still
           completes every command. */}
       {session.suggestions.length > 0 && !hasUserMessage(drawn.entries) && (
         <div className="suggestions">

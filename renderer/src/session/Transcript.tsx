@@ -18,7 +18,7 @@ const INTENT_MS = 800;
 /** Keys that scroll the focused scroll box towards the start (the others move it down, which never unpins). */
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
-/** Controls whose press is a click, never the start of a scroll or a text selection (issue 12, fresh-user review). */
+/** Controls whose press is a click, never the start of a scroll or a text selection. */
 const CONTROL_SELECTOR = 'button, a[href], input, select, textarea, summary, label, [role="button"], [contenteditable="true"]';
 
 /** Whether a pointer event began on a control inside the transcript rather than on its text or scroll bar. */
@@ -43,7 +43,7 @@ interface TranscriptProps {
  * A session transcript: each entry drawn by its kind ({@link EntryView}; agent messages as markdown without raw
  * HTML, links only opened on click through main's checks, images never loaded).
  *
- * Long transcripts are virtualised (@tanstack/react-virtual, issue 13 scope 3): only the entries in view, plus
+ * Long transcripts are virtualised (@tanstack/react-virtual): only the entries in view, plus
  * {@link OVERSCAN} either side, are in the DOM, each measured as it is drawn; text selection and copy work over
  * the drawn entries as in any page. It opens at the newest text and stays there while text streams in, without
  * reading layout on each batch: a ResizeObserver on the content (called once per frame, after layout) scrolls to
@@ -88,7 +88,7 @@ function TranscriptScroller({ entries, busy }: TranscriptProps) {
   // While following, a row that changes size is not the virtualizer's to compensate: the observer below scrolls
   // to the end after layout anyway. Its own adjustment wrote scrollTop before the content's height had grown, got
   // clamped, and retried on the next render by reading scrollHeight, a forced layout of the whole transcript on
-  // each render while text streamed (33–38 ms under load in a trace of the renderer bench, issue 13). Unpinned,
+  // each render while text streamed (33–38 ms under load in a trace of the renderer bench). Unpinned,
   // its default keeps the rows in view in place.
   const adjustWhileFollowing = useCallback((following: boolean) => {
     virtualizer.shouldAdjustScrollPositionOnItemSizeChange = following ? NEVER_ADJUST : undefined;
@@ -196,7 +196,7 @@ function TranscriptScroller({ entries, busy }: TranscriptProps) {
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>): void {
     // A press on a control is a click; whatever layout it causes (a composer opening, a record growing) is not
-    // the user scrolling away (the fresh-user review: "Tell the agent why…" scrolled the transcript up).
+    // the user scrolling away (otherwise "Tell the agent why…" scrolled the transcript up).
     if (!onControl(event.target)) pointerDown.current = true;
   }
 
@@ -215,7 +215,7 @@ function TranscriptScroller({ entries, busy }: TranscriptProps) {
   // virtualizer's measured or estimated sizes). A row growing (streamed text) moves what follows it in the same
   // layout, and its measurement then changes neither spacer, so it dirties nothing: with rows placed absolutely,
   // each measurement set a new height on their container, which laid out every drawn row again, a second layout
-  // in the frame (issue 13). Set through the CSSOM, which the CSP allows; no inline style markup.
+  // in the frame. Set through the CSSOM, which the CSP allows; no inline style markup.
   const spacers: CSSProperties = rows.length
     ? { paddingTop: rows[0].start, paddingBottom: Math.max(0, virtualizer.getTotalSize() - rows[rows.length - 1].end) }
     : {};

@@ -16,7 +16,7 @@ interface WorkingFolderProps {
 }
 
 /**
- * The working folder of the next session (issue 11, scope 4): a text field with the agent's recent folders as
+ * The working folder of the next session: a text field with the agent's recent folders as
  * suggestions, a Choose… button where the host has a folder picker, and the reason beside the field when the
  * folder cannot be used. main checks the folder (`checkFolder`: exists, is a folder, readable) as the user
  * pauses typing, and again at New session.

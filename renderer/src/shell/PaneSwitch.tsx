@@ -24,7 +24,7 @@ interface PaneSwitchProps {
 }
 
 /**
- * Narrow windows (below 761 px) show the session or the requests, not both squeezed (issue 12 scope 1): a
+ * Narrow windows (below 761 px) show the session or the requests, not both squeezed: a
  * two-tab switch in the WAI-ARIA tabs pattern (arrow keys, Home and End move and select; one tab stop). A request
  * that arrives while the session is shown is announced and counted here, but never switches the pane under the
  * user's typing; Next / Previous waiting request and every "Show" switch to the requests (App.tsx).

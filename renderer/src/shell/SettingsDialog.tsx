@@ -19,7 +19,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // Opened from the menu with nothing focused, closing would leave focus on <body>: the sidebar's Settings button
-  // takes it instead (issue 12, scope 5: focus never lands on body).
+  // takes it instead (focus never lands on body).
   const [opener] = useState(() => document.activeElement);
   const returnFocus = () =>
     opener instanceof HTMLElement && opener !== document.body && opener.isConnected

@@ -8,7 +8,7 @@ const CHOICES: Array<{ value: ThemeChoice; label: string }> = [
   { value: 'dark', label: 'Dark' },
 ];
 
-/** The theme setting (issue 12, scope 8): three radio buttons, applied as soon as one is chosen ({@link applyTheme}). */
+/** The theme setting: three radio buttons, applied as soon as one is chosen ({@link applyTheme}). */
 export function ThemeSetting() {
   const name = useId();
   const [choice, setChoice] = useState<ThemeChoice>(savedTheme);

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Where the notices strip goes (designer's and fresh user's review, session 17: floating over the top of the
+ * Where the notices strip goes (floating over the top of the
  * column, notices covered the agent header, Restart agent and Sign in for their 4–8 s). A view with a better place
  * than the window's default dock renders a {@link NoticePlace}: the session view puts it between the transcript
  * and the composer, so a notice takes room from the transcript's bottom edge (which keeps following) and never

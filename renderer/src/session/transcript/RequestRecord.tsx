@@ -58,7 +58,7 @@ export function RequestRecord({ request }: { request: RequestRecordView }) {
         {!long && <span className="request-record-message plain-text">{request.message}</span>}
       </p>
       {/* A long message folds as it does on the card (same component and limit): a 500 KB question ran for
-          dozens of lines in the transcript (new-user review). */}
+          dozens of lines in the transcript. */}
       {long && <CardMessage text={request.message} agentName="the agent" size={recordMessageSize(request)} />}
       {request.host && (
         <p className="request-record-line">

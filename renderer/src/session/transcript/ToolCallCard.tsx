@@ -12,9 +12,9 @@ import './ToolCallCard.css';
  * else by its label.
  */
 export function ToolCallCard({ toolCall }: { toolCall: ToolCallView }) {
-  // A tool call that can no longer finish says so, with why ("Ended: stopped", issue 10 scope 6). One the user
+  // A tool call that can no longer finish says so, with why ("Ended: stopped"). One the user
   // refused permission for, which the agent then reports `failed` (ACP v1 has no other word for it), is neutral
-  // "Rejected by you", not a red "Failed" (designer's review, session 17).
+  // "Rejected by you", not a red "Failed".
   const status = toolCall.ended
     ? { text: `Ended: ${toolCall.ended}`, tone: 'cancelled' as const }
     : toolCall.rejectedByUser && toolCall.status === 'failed'
