@@ -185,8 +185,12 @@ export const MAX_TRANSCRIPT_CHARS = 32 * 1024 * 1024;
  * (spec E-PRIV-1), and an agent that makes the SDK complain on every message cannot fill the log.
  */
 export const MAX_WORKER_CONSOLE_LINES = 200;
-/** Characters kept of one worker console line; the rest is cut (a quoted message can be megabytes). */
-export const MAX_WORKER_CONSOLE_LINE_CHARS = 500;
+/**
+ * Characters held of one worker console line (a quoted message can be megabytes). Far past what a log line shows
+ * (MAX_LOG_LINE_CHARS): the line is redacted whole and only then cut, so a secret that straddles the shown part is
+ * still whole when it is matched.
+ */
+export const MAX_WORKER_CONSOLE_LINE_CHARS = 16 * 1024;
 
 /**
  * An agent went over one of the budgets above. `message` is the clause after "Switchboard stopped

@@ -1,6 +1,6 @@
 /**
- * Nothing secret in any log (spec E-PRIV-1). Secrets are planted in an agent's env, in its
- * stderr and stdout, in a form answer and in a URL query; the flows run through the real hub under the
+ * Nothing secret in any log (spec E-PRIV-1). Secrets are planted in an agent's env, in its MCP servers' env and
+ * headers, in its stderr and stdout, in a form answer and in a URL query; the flows run through the real hub under the
  * Electron glue (fake `electron`) and under the test harness; then every line the hub, the glue, the harness
  * and the SDK (console) wrote is searched.
  */
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Hub } from '../../electron/core/hub';
+import type { AgentsConfig } from '../../electron/core/config/config';
 import { redactLogLine } from '../../electron/core/agents/redact';
 import { startSwitchboard, type ElectronMainApi } from '../../electron/main/app-lifecycle';
 import { startHarness } from '../../electron/harness/server';
@@ -23,7 +24,14 @@ const AWS_KEY_ID = 'AKIAPLANTED01234567X';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwbGFudGVkIn0.c2lnbmF0dXJlLXBsYW50ZWQ';
 const FORM_SECRET = 'planted-form-answer-Z9k';
 const URL_SECRET = 'planted-state-77wq';
-const PLANTED = [ENV_SECRET, ANTHROPIC_KEY, GITHUB_TOKEN, AWS_KEY_ID, JWT, FORM_SECRET, URL_SECRET, 'PlantedKey', 'PlantedGithub'];
+const MCP_ENV_SECRET = 'planted-mcp-env-K4rt9';
+const MCP_HEADER_SECRET = 'planted-mcp-header-W2pz8';
+const PLANTED = [ENV_SECRET, ANTHROPIC_KEY, GITHUB_TOKEN, AWS_KEY_ID, JWT, FORM_SECRET, URL_SECRET, MCP_ENV_SECRET, MCP_HEADER_SECRET, 'PlantedKey', 'PlantedGithub'];
+/** MCP servers whose env and header values are secrets, given to the agent in its sessions. */
+const MCP_SERVERS = [
+  { name: 'tools', type: 'stdio', command: 'mcp-tools', args: [], env: { TOOLS_KEY: MCP_ENV_SECRET } },
+  { name: 'remote', type: 'http', url: 'https://mcp.example.com/', headers: { 'X-Api-Key': MCP_HEADER_SECRET } },
+];
 const SIGN_IN_URL = `https://login.example.com/oauth/authorize?client_id=app&state=${URL_SECRET}`;
 
 /** What an agent that prints its configuration would write to stderr. */
@@ -32,6 +40,7 @@ const STDERR = [
   `ANTHROPIC_API_KEY=${ANTHROPIC_KEY} GITHUB=${GITHUB_TOKEN} aws ${AWS_KEY_ID}`,
   `Authorization: Bearer ${JWT}`,
   `callback ${SIGN_IN_URL}`,
+  `mcp servers: tools TOOLS_KEY ${MCP_ENV_SECRET}; remote key ${MCP_HEADER_SECRET}`,
 ].join('\n');
 
 /**
@@ -94,7 +103,7 @@ describe('log lines (spec E-PRIV-1)', () => {
   it('carry none of the planted secrets from the hub and the Electron glue', async () => {
     const puppet = await Puppet.create();
     const config = puppet.agentConfig('a', 'Agent A', { PLANTED_TOKEN: ENV_SECRET, PUPPET_STDERR: STDERR, PUPPET_EXIT_CODE: '1' });
-    writeFileSync(join(userData, 'agents.json'), JSON.stringify({ agents: [config], urlMode: 'app-window' }));
+    writeFileSync(join(userData, 'agents.json'), JSON.stringify({ agents: [{ ...config, mcpServers: ['tools', 'remote'] }], mcpServers: MCP_SERVERS, urlMode: 'app-window' }));
     const lines: string[] = [];
     let hub: Hub | undefined;
     const app = new FakeApp({ userData, home: userData }, []);
@@ -136,9 +145,18 @@ describe('log lines (spec E-PRIV-1)', () => {
     const puppet = await Puppet.create();
     const config = puppet.agentConfig('a', 'Agent A', { PLANTED_TOKEN: ENV_SECRET, PUPPET_STDERR: STDERR, PUPPET_EXIT_CODE: '1' });
     const lines: string[] = [];
-    const harness = await startHarness({ config: { agents: [config], urlMode: 'app-window' }, log: (line) => lines.push(line) });
+    const harness = await startHarness({
+      config: { agents: [{ ...config, mcpServers: ['tools', 'remote'] }], mcpServers: MCP_SERVERS as AgentsConfig['mcpServers'], urlMode: 'app-window' },
+      log: (line) => lines.push(line),
+    });
     try {
       await runFlows(harness.hub, puppet);
+      // The crashed agent's status quotes its last error output, redacted like a log line: the MCP line is
+      // there, its values are not.
+      const status = harness.hub.snapshot().agents[0].status;
+      const shown = JSON.stringify('stderrTail' in status ? status.stderrTail : []);
+      expect(shown).toContain('mcp servers: tools TOOLS_KEY');
+      expectNoSecret([shown]);
     } finally {
       await harness.close();
       await puppet.close();
@@ -150,7 +168,7 @@ describe('log lines (spec E-PRIV-1)', () => {
 
 describe('redactLogLine', () => {
   it('cuts every URL to its host and redacts key shapes and env values', () => {
-    const line = redactLogLine(`at ${SIGN_IN_URL} and http://user:pw@10.0.0.1:8080/x ${STDERR}`, [ENV_SECRET]);
+    const line = redactLogLine(`at ${SIGN_IN_URL} and http://user:pw@10.0.0.1:8080/x ${STDERR}`, [ENV_SECRET, MCP_ENV_SECRET, MCP_HEADER_SECRET]);
     expect(line).toContain('https://login.example.com/…');
     expect(line).toContain('http://10.0.0.1:8080/…');
     expectNoSecret([line]);

@@ -91,9 +91,15 @@ export class AgentRuntimes {
     return this.byId.get(agentId)?.config.name ?? 'The agent';
   }
 
-  /** Every configured agent's env values: what an agent's text shown to the user is redacted against. */
+  /**
+   * Every value the user configured that may be secret: each agent's env values and each MCP server's env and
+   * header values (an API key often sits in an `Authorization` header). Every log line, and every agent text shown
+   * to the user, is redacted against them (spec E-PRIV-1).
+   */
   secretValues(): string[] {
-    return this.all().flatMap((r) => Object.values(r.config.env ?? {}));
+    const agentEnv = this.all().flatMap((r) => Object.values(r.config.env ?? {}));
+    const mcp = (this.current.mcpServers ?? []).flatMap((server) => Object.values(server.type === 'stdio' ? server.env : server.headers));
+    return [...agentEnv, ...mcp];
   }
 
   /** Changes an agent's view and tells the renderer. */

@@ -111,7 +111,10 @@ class WorkerConnection {
     void this.relay();
   }
 
-  /** Passes the worker's console lines to `options.log` (which redacts), at most {@link MAX_WORKER_CONSOLE_LINES}. */
+  /**
+   * Passes the worker's console lines to `options.log`, which redacts each line before it cuts it, at most
+   * {@link MAX_WORKER_CONSOLE_LINES} of them.
+   */
   private forwardConsole(): void {
     let forwarded = 0;
     for (const stream of [this.worker.stdout, this.worker.stderr]) {
