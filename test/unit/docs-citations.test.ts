@@ -33,7 +33,6 @@ const PENDING: readonly string[] = [
   'electron/core/elicitation/broker.ts',
   'electron/core/history/history-recorder.ts',
   'shared/bridge.ts',
-  'renderer/src/state/model/store.ts',
   'renderer/src/**.tsx',
 ];
 
