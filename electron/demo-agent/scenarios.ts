@@ -20,15 +20,8 @@ import {
 } from './schemas';
 import { describeSetup } from './setup';
 import { waitForCallback, type DemoAccount } from './signin';
-import {
-  pause,
-  type DemoStopReason,
-  type ElicitOutcome,
-  type PermissionChoice,
-  type PermissionOutcome,
-  type PlanStep,
-  type TurnHost,
-} from './turn';
+import type { DemoStopReason, ElicitOutcome, PermissionChoice, PermissionOutcome, PlanStep, TurnHost } from './turn-host';
+import { pause } from './turn-text';
 
 /** One thing the demo agent can do, advertised to the client as a command. */
 export interface Scenario {

@@ -13,16 +13,16 @@ import {
   elicitationModes,
   isUrlQuestion,
   permissionToolCall,
-  promptText,
   type ElicitationModes,
-  type PermissionAnswer,
   type PermissionQuestion,
   type PlanStep,
   type Question,
-  type SessionRegistry,
   type ToolCallDetails,
   type ToolCallEnd,
-} from './turn';
+} from './turn-host';
+import type { PermissionAnswer } from './answer-outcomes';
+import type { SessionRegistry } from './session-registry';
+import { promptText } from './turn-text';
 
 class V1TurnHost extends BaseTurnHost {
   readonly protocol = 1 as const;
