@@ -7,7 +7,8 @@ import * as acp from '@agentclientprotocol/sdk';
 import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, modeState, setConfigOption, setMode, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
-import { runPrompt, scenarioCommands } from './scenarios';
+import { runPrompt } from './prompt-turn';
+import { scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,

@@ -13,7 +13,8 @@ import * as acp from '@agentclientprotocol/sdk/experimental/v2';
 import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, setConfigOption, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
-import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
+import { runPrompt } from './prompt-turn';
+import { pickScenario, scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,
