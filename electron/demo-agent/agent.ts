@@ -7,7 +7,7 @@ import { agentProtocolRouter, type AgentProtocolRouter } from '@agentclientproto
 import type { ProtocolVersion } from './info';
 import { SignInPages } from './pages';
 import { DemoAccount, type DemoServices } from './signin';
-import { SessionRegistry } from './turn';
+import { SessionRegistry } from './session-registry';
 import { createV1Agent } from './v1';
 import { createV2Agent } from './v2';
 

@@ -9,25 +9,22 @@ import type { JsonRpcId, SendRequestOptions } from '@agentclientprotocol/sdk';
 import { streamDelayMs, type ProtocolVersion } from './info';
 import type { DemoServices } from './signin';
 import { newSetup, type DemoSetup } from './setup';
-import {
-  chunkText,
-  pause,
-  settleElicitation,
-  settlePermission,
-  type ElicitOutcome,
-  type ElicitationModes,
-  type FormQuestion,
-  type PermissionAnswer,
-  type PermissionOutcome,
-  type PermissionQuestion,
-  type PlanStep,
-  type Question,
-  type SayOptions,
-  type ToolCallDetails,
-  type UrlQuestion,
-  type TurnHost,
-  type ToolCallEnd,
-} from './turn';
+import type {
+  ElicitOutcome,
+  ElicitationModes,
+  FormQuestion,
+  PermissionOutcome,
+  PermissionQuestion,
+  PlanStep,
+  Question,
+  SayOptions,
+  ToolCallDetails,
+  UrlQuestion,
+  TurnHost,
+  ToolCallEnd,
+} from './turn-host';
+import { settleElicitation, settlePermission, type PermissionAnswer } from './answer-outcomes';
+import { chunkText, pause } from './turn-text';
 
 /** The answer shape both SDK versions return for `elicitation/create`. */
 export interface ElicitationAnswer {

@@ -9,7 +9,8 @@ import { RequestError, type JsonRpcId, type SendRequestOptions } from '@agentcli
 import type { ElicitationAnswer } from './host';
 import { log, signInTimeoutMs } from './info';
 import type { PageRegistration, SignInPages } from './pages';
-import { settleElicitation, type ElicitationModes } from './turn';
+import type { ElicitationModes } from './turn-host';
+import { settleElicitation } from './answer-outcomes';
 
 /** The one auth method the demo agent advertises. */
 export const DEMO_AUTH_METHOD = {

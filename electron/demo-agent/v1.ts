@@ -7,22 +7,23 @@ import * as acp from '@agentclientprotocol/sdk';
 import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, modeState, setConfigOption, setMode, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
-import { runPrompt, scenarioCommands } from './scenarios';
+import { runPrompt } from './prompt-turn';
+import { scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,
   isUrlQuestion,
   permissionToolCall,
-  promptText,
   type ElicitationModes,
-  type PermissionAnswer,
   type PermissionQuestion,
   type PlanStep,
   type Question,
-  type SessionRegistry,
   type ToolCallDetails,
   type ToolCallEnd,
-} from './turn';
+} from './turn-host';
+import type { PermissionAnswer } from './answer-outcomes';
+import type { SessionRegistry } from './session-registry';
+import { promptText } from './turn-text';
 
 class V1TurnHost extends BaseTurnHost {
   readonly protocol = 1 as const;

@@ -13,25 +13,25 @@ import * as acp from '@agentclientprotocol/sdk/experimental/v2';
 import { configOptions, DEMO_CONTEXT_WINDOW, describeAttachments, setConfigOption, tokens, type DemoSetup } from './setup';
 import { BaseTurnHost, type ElicitationAnswer } from './host';
 import { DEMO_AGENT_NAME, demoAgentInfo, log } from './info';
-import { pickScenario, runPrompt, scenarioCommands } from './scenarios';
+import { runPrompt } from './prompt-turn';
+import { pickScenario, scenarioCommands } from './scenarios';
 import { DEMO_AUTH_METHOD, runSignIn, type DemoServices } from './signin';
 import {
   elicitationModes,
   isUrlQuestion,
-  pause,
   permissionToolCall,
-  promptText,
   type DemoDiff,
   type DemoStopReason,
   type ElicitationModes,
-  type PermissionAnswer,
   type PermissionQuestion,
   type PlanStep,
   type Question,
-  type SessionRegistry,
   type ToolCallDetails,
   type ToolCallEnd,
-} from './turn';
+} from './turn-host';
+import type { PermissionAnswer } from './answer-outcomes';
+import type { SessionRegistry } from './session-registry';
+import { pause, promptText } from './turn-text';
 
 /** `state_update` payloads, shaped like claude-agent-acp's (`background: []`: no background work). */
 function stateUpdate(state: 'running' | 'requires_action'): acp.SessionUpdate;

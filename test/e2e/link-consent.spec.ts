@@ -7,7 +7,7 @@ import { expect, harnessRecord, REVIEW_WINDOWS, startSessionAndPrompt, test } fr
 // [docs.example.com](https://login.example.net/docs)) open only after the user says so in a dialog that names the
 // real host as main parsed it (spec E-URL-3, E-URL-4). The harness records what main hands to the system browser.
 
-/** The misleading link's address (MISLEADING_LINK_URL in the demo's scenarios.ts). */
+/** The misleading link's address (MISLEADING_LINK_URL in the demo's display-scenarios.ts). */
 const MISLEADING_LINK_URL = 'https://login.example.net/docs';
 
 /** Links the core handed to the system browser (the harness records `openExternal`). */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SessionRegistry } from '../../electron/demo-agent/turn';
+import { SessionRegistry } from '../../electron/demo-agent/session-registry';
 import { DemoSessionFile, MAX_DEMO_MESSAGES, remember } from '../../electron/demo-agent/session-file';
 
 let dir: string;
