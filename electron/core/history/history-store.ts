@@ -58,7 +58,7 @@ export interface HistoryRecord {
   protocolVersion: number;
   /** Bytes of stored entries. */
   bytes: number;
-  /** Entries were dropped because the session reached {@link MAX_SESSION_BYTES}. */
+  /** Entries were dropped: the session reached {@link MAX_SESSION_BYTES}, or more was held unsaved than the recorder keeps. */
   truncated: boolean;
   /** Why the session ended, when it did: `closed`, `app closed`, `agent disconnected`. */
   endedReason?: string;
