@@ -102,7 +102,7 @@ export class HistoryRecorder {
 
   /** Marks a session ended (its agent stopped) without forgetting it. */
   ended(sessionKey: string, endedReason: string): void {
-    const tracked = this.tracked.get(sessionKey);
+    const tracked = this.live(sessionKey);
     if (!tracked || tracked.record.endedReason === endedReason) return;
     tracked.record = { ...tracked.record, endedReason };
     tracked.metaDirty = true;
@@ -171,7 +171,8 @@ export class HistoryRecorder {
         const entries = this.dirtyEntries(tracked);
         try {
           this.store.transaction(() => {
-            this.store.upsert(tracked.record);
+            // A closed run retried after the same record went live again (a resume) must not write its old metadata.
+            if (!this.shadowed(tracked)) this.store.upsert(tracked.record);
             this.store.putEntries(tracked.record.historyId, entries.map((e) => e.stored));
             if (this.unsaved.wasTruncated(sessionKey)) this.store.markTruncated(tracked.record.historyId);
           });
@@ -213,6 +214,13 @@ export class HistoryRecorder {
     // Answered: later item events (its removal, a disconnect) do not change what the user did.
     this.items.delete(itemId);
     this.answeredItems.add(itemId);
+  }
+
+  /** Whether `tracked` is a detached run whose record is live again under another session key. */
+  private shadowed(tracked: Tracked): boolean {
+    if (!tracked.detached) return false;
+    for (const other of this.tracked.values()) if (!other.detached && other.record.historyId === tracked.record.historyId) return true;
+    return false;
   }
 
   /** A tracked session that is still live (not detached), by key. */
