@@ -6,6 +6,7 @@
 import type { BridgeEvent } from '../../shared/bridge';
 import type { ElicitationMode } from './acp/agent-connection';
 import type { AgentRuntimes } from './agents/agent-runtimes';
+import type { DomainEvents } from './domain-events';
 import type { ElicitationBroker } from './elicitation/broker';
 import type { HubOptions } from './hub-options';
 import type { SessionRegistry } from './sessions/session-registry';
@@ -21,8 +22,10 @@ export interface CoreContext {
   readonly broker: ElicitationBroker;
   /** Modes advertised to every agent: only what can be honoured now (spec E-CAP-1, E-CAP-2). */
   readonly modes: readonly ElicitationMode[];
-  /** Sends an event to the renderer, batched (architecture rule 6), and to the history recorder. */
+  /** Sends an event to the renderer, batched (architecture rule 6). */
   emit(event: BridgeEvent): void;
+  /** What happens to sessions and requests, published by their services; the history records from it. */
+  readonly domain: DomainEvents;
   /** Delivers the events batched so far now, so they arrive before a command's result. */
   flush(): void;
   /** The one way out to the log sink: redacted against every agent's env values, token shapes and URLs (spec E-PRIV-1). */

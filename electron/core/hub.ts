@@ -25,6 +25,7 @@ import { AgentSupervisor } from './agents/agent-supervisor';
 import { redactLogLine } from './agents/redact';
 import { memoryAppSettings, type AppSettingsHost } from './app-settings';
 import type { CoreContext } from './core-context';
+import { DomainEvents } from './domain-events';
 import { ElicitationBroker } from './elicitation/broker';
 import { FORM_WARM_UP_DELAY_MS, warmFormPath } from './elicitation/form-warm-up';
 import { EventBatcher } from './event-batcher';
@@ -75,10 +76,7 @@ export class Hub {
     this.batcher = new EventBatcher((events) => this.listeners.forEach((l) => l(events)), options.batchIntervalMs);
     const urlMode = options.config.urlMode;
     const modes: ElicitationMode[] = options.urlOpener && urlMode !== 'off' ? ['form', 'url'] : ['form'];
-    const emit = (event: BridgeEvent) => {
-      this.history.observe(event);
-      this.batcher.push(event);
-    };
+    const emit = (event: BridgeEvent) => this.batcher.push(event);
     const broker = new ElicitationBroker(
       {
         itemChanged: (item) => this.requests.itemChanged(item),
@@ -97,6 +95,7 @@ export class Hub {
         broker.sessionContextChanged(session.view.sessionKey, { sessionTitle: session.view.title, toolCallTitles: session.toolCallTitles }),
       ),
       emit,
+      domain: new DomainEvents(),
       flush: () => this.batcher.flush(),
       // Every line is redacted against every agent's env values, token shapes and full URLs first (spec E-PRIV-1).
       log: (line) => options.log?.(redactLogLine(line, agents.secretValues())),
@@ -107,13 +106,11 @@ export class Hub {
     this.signIn = new AgentSignIn(this.ctx);
     this.management = new AgentManagement(this.ctx, this.supervisor, () => this.snapshot());
     this.sessions = new SessionCommands(this.ctx, {
-      recording: this.history,
       remember: (agentId, change) => this.management.remember(agentId, change),
       overBudget: (runtime, connectionId, clause) => this.supervisor.overBudget(runtime, connectionId, clause),
     });
     this.historyCommands = new HistoryCommands(this.ctx, this.history, this.sessions);
     this.requests = new RequestService(this.ctx, {
-      answered: (itemId, outcome, optionId) => this.history.answered(itemId, outcome, optionId),
       signInRefused: (agentId) => this.signIn.refusedByUser(agentId),
     });
   }

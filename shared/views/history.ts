@@ -17,7 +17,7 @@ export interface HistorySessionView {
   liveSessionKey?: string;
   /** Why it ended, in words ("closed", "ended when Switchboard closed", "agent disconnected"). */
   endedReason?: string;
-  /** The stored transcript reached its size cap; the rest was not kept. */
+  /** Some entries were not kept: the stored transcript reached its size cap, or they could not be saved in time. */
   truncated?: boolean;
 }
 

@@ -468,3 +468,27 @@ describe('the history store survives a restart and records requests without any 
     expect(none.sessions).toHaveLength(0);
   });
 });
+
+describe('history keeps the order things happened', () => {
+  it('stores a form declined within one flush before the reply that followed, on reopen and on resume', async () => {
+    const { hub, puppet } = await ready(V1_RESUME);
+    const sessionKey = await openSession(hub, puppet, 'a', 's-1');
+    const turn = hub.invoke('prompt', { sessionKey, text: 'hello' });
+    const prompt = await puppet.next((m) => m.method === 'session/prompt');
+    await puppet.send(formRequest(21, 's-1'));
+    const item = await queueItem(hub);
+    await hub.invoke('answerElicitation', { itemId: item.itemId, agentId: 'a', action: 'decline' });
+    await puppet.responseTo(21);
+    await puppet.send(update('s-1', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Thanks anyway' } }));
+    await puppet.send({ id: prompt.id, result: { stopReason: 'end_turn' } });
+    await turn;
+    const historyId = (await history(hub)).sessions[0].historyId!;
+    const opened = (await hub.invoke('openHistory', { historyId })) as CommandResults['openHistory'];
+    expect(opened.transcript.map((e) => e.text)).toEqual(['hello', 'Who are you?', 'Thanks anyway']);
+    await restartAgent(hub, puppet, V1_RESUME);
+    const resumed = hub.invoke('resumeHistory', { historyId }) as Promise<{ sessionKey: string }>;
+    await puppet.answer('session/resume', {});
+    const { sessionKey: again } = await resumed;
+    expect(hub.snapshot().sessions.find((s) => s.sessionKey === again)!.transcript.map((e) => e.text)).toEqual(['hello', 'Who are you?', 'Thanks anyway']);
+  });
+});

@@ -30,7 +30,6 @@ const RULE_ID = /\b[A-Z]+-[A-Z]+-\d+\b/g;
  */
 const PENDING: readonly string[] = [
   'electron/core/elicitation/broker.ts',
-  'electron/core/history/history-recorder.ts',
 ];
 
 /**

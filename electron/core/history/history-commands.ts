@@ -12,6 +12,7 @@ import type { CoreContext } from '../core-context';
 import type { SessionCommands } from '../sessions/session-commands';
 import { endedEntries, liveEntries } from '../sessions/transcript';
 import { ENDED, recordEntryId } from './history-recorder';
+import { fromStoredEntry } from './stored-entry';
 import { SessionResume, requireRecord, resumeOption, type ResumeSessions } from './history-resume';
 import type { HistoryRecord } from './history-store';
 import type { SessionHistory } from './session-history';
@@ -42,7 +43,9 @@ export class HistoryCommands {
   open(historyId: string): CommandResults['openHistory'] {
     const record = requireRecord(this.history, historyId);
     const view = this.historyView(record);
-    const { entries, omitted } = this.history.store.transcript(historyId);
+    const opened = this.history.store.transcript(historyId);
+    const { omitted } = opened;
+    const entries = opened.entries.map(fromStoredEntry);
     // A session that is live now has ended nothing yet: its tool calls run and its requests wait.
     const waiting = new Set(this.ctx.broker.items().filter((item) => item.state === 'pending' || item.state === 'consented').map((item) => recordEntryId(item.itemId)));
     const transcript = view.liveSessionKey ? liveEntries(entries, waiting) : endedEntries(entries, view.endedReason ?? ENDED.appClosed);
@@ -62,7 +65,7 @@ export class HistoryCommands {
   /** A new session on the same agent and folder, showing the earlier transcript (the agent has not seen it). */
   async continue(historyId: string): Promise<{ sessionKey: string }> {
     const record = requireRecord(this.history, historyId);
-    const { entries } = this.history.store.transcript(historyId);
+    const entries = this.history.store.transcript(historyId).entries.map(fromStoredEntry);
     const when = new Date(record.lastActivity).toISOString().slice(0, 16).replace('T', ' ');
     const note = (text: string): TranscriptEntry => ({ entryId: `entry-${randomUUID()}`, role: 'system', text });
     return this.sessions.newSession(record.agentId, record.cwd, {

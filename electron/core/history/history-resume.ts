@@ -17,6 +17,7 @@ import { endedEntries } from '../sessions/transcript';
 import { ENDED } from './history-recorder';
 import type { HistoryRecord, HistoryRecordInput } from './history-store';
 import type { SessionHistory } from './session-history';
+import { fromStoredEntry, toStoredEntry } from './stored-entry';
 
 /** The session commands a resume uses: drop a stale tab, set up the new one, re-apply remembered choices. */
 export type ResumeSessions = Pick<SessionCommands, 'drop' | 'sessionSetupFor' | 'applyRemembered'>;
@@ -63,13 +64,13 @@ export class SessionResume {
     const option = resumeOption(this.ctx.agents, record.agentId, true);
     if (option.how === 'none') throw new Error(`${option.reason} Use Continue in a new session instead.`);
     const { store } = this.history;
-    const { entries } = store.transcript(historyId);
+    const entries = store.transcript(historyId).entries.map(fromStoredEntry);
     const ended = endedEntries(entries, record.endedReason ?? ENDED.appClosed);
     // What ended with the last run stays ended in the store too: once the session is live again, History reads
     // the store as live, and would show a tool call of the last run as still running.
     // Only the changed entries are written (in place, by entry id): the read holds only the newest entries.
     const changed = ended.filter((entry, i) => entry !== entries[i]);
-    if (changed.length) store.putEntries(historyId, changed);
+    if (changed.length) store.putEntries(historyId, changed.map(toStoredEntry));
     return this.attach(record, option.how, ended, live);
   }
 
@@ -135,6 +136,8 @@ export class SessionResume {
         entries: replay ? [] : stored,
       },
       (event) => this.ctx.emit(event),
+      undefined,
+      this.ctx.domain,
     );
     this.ctx.emit({ type: 'session', session: session.view });
     sessions.add(session);
@@ -168,7 +171,7 @@ export class SessionResume {
       session.transcript.system('The agent replayed less of this session than Switchboard saved, so your saved transcript was kept as it was; it is in History.');
     } else if (replay) {
       // Switchboard's own request records (what the user answered) are in no agent's replay: they are carried over.
-      store.replaceEntries(record.historyId, fresh ? entries : withRequestRecords(entries, stored));
+      store.replaceEntries(record.historyId, (fresh ? entries : withRequestRecords(entries, stored)).map(toStoredEntry));
     } else if (fresh) {
       session.transcript.system('The agent resumed this session without replaying it; earlier messages are not shown.');
     }

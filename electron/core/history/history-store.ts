@@ -16,9 +16,9 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { TranscriptEntry } from '../../../shared/views/transcript';
 import { oneLineLabel } from '../acp/session-setup';
 import { isDamage, moveAside, movedAsideSentence, NewerStoreError, openDatabase, type Statements } from './history-file';
+import { parseStoredEntry, STORED_ENTRY_VERSION, type StoredEntry, type StoredEntryInput } from './stored-entry';
 
 /** Bytes of stored entries kept per session; later entries are dropped and the session marked truncated. */
 export const MAX_SESSION_BYTES = 8 * 1024 * 1024;
@@ -58,7 +58,7 @@ export interface HistoryRecord {
   protocolVersion: number;
   /** Bytes of stored entries. */
   bytes: number;
-  /** Entries were dropped because the session reached {@link MAX_SESSION_BYTES}. */
+  /** Entries were dropped: the session reached {@link MAX_SESSION_BYTES}, or more was held unsaved than the recorder keeps. */
   truncated: boolean;
   /** Why the session ended, when it did: `closed`, `app closed`, `agent disconnected`. */
   endedReason?: string;
@@ -74,7 +74,8 @@ export interface HistoryPage {
 }
 
 export interface OpenedTranscript {
-  entries: TranscriptEntry[];
+  /** Oldest first, in the order they were first written (stored-entry.ts maps them to the view). */
+  entries: StoredEntry[];
   /** Older entries not returned (beyond {@link MAX_OPEN_ENTRIES}). */
   omitted: number;
 }
@@ -163,11 +164,12 @@ export class HistoryStore {
   }
 
   /**
-   * Writes entries (new ones appended in order, known ones replaced by `entryId`) in one transaction.
-   * Entries that would take the session past {@link MAX_SESSION_BYTES} are not written; the session is
-   * then marked truncated. The session's record must exist.
+   * Writes entries (new ones appended in the order given, known ones replaced by `entryId` where they stand) in one
+   * transaction, stamped with {@link STORED_ENTRY_VERSION}. The order given is the order a transcript reads back in,
+   * so callers pass entries in the order they happened. Entries that would take the session past
+   * {@link MAX_SESSION_BYTES} are not written; the session is then marked truncated. The session's record must exist.
    */
-  putEntries(historyId: string, entries: TranscriptEntry[]): void {
+  putEntries(historyId: string, entries: StoredEntryInput[]): void {
     if (!entries.length) return;
     this.guarded(() => this.db.transaction(() => {
       let bytes = (this.stmts.sessionBytes.get(historyId) as { bytes: number } | undefined)?.bytes;
@@ -175,7 +177,7 @@ export class HistoryStore {
       let delta = 0;
       let truncated = 0;
       for (const entry of entries) {
-        const json = JSON.stringify(entry);
+        const json = JSON.stringify({ v: STORED_ENTRY_VERSION, ...entry });
         const previous = (this.stmts.entrySize.get(historyId, entry.entryId) as { n: number } | undefined)?.n ?? 0;
         if (bytes + json.length - previous > MAX_SESSION_BYTES) {
           truncated = 1;
@@ -191,7 +193,7 @@ export class HistoryStore {
   }
 
   /** Replaces a session's whole transcript (after the agent replayed it with `session/load`). */
-  replaceEntries(historyId: string, entries: TranscriptEntry[]): void {
+  replaceEntries(historyId: string, entries: StoredEntryInput[]): void {
     this.guarded(() => this.db.transaction(() => {
       this.stmts.clearEntries.run(historyId);
       this.stmts.resetBytes.run(historyId);
@@ -227,6 +229,11 @@ export class HistoryStore {
     const records = rows.slice(0, limit).map(toRecord);
     const last = records.at(-1);
     return { records, ...(rows.length > limit && last ? { nextCursor: `${last.lastActivity}:${last.historyId}` } : {}) };
+  }
+
+  /** Marks a session truncated: some of its entries were not kept (its size cap, or a store that could not be written). */
+  markTruncated(historyId: string): void {
+    this.guarded(() => this.stmts.addBytes.run(0, 1, historyId));
   }
 
   /** Deletes a session and its entries. */
@@ -335,15 +342,6 @@ function toRecord(row: RecordRow): HistoryRecord {
   };
 }
 
-/** A stored entry; text that is not the JSON the store wrote means a damaged page, handled as SQLite's own. */
-function parseStoredEntry(json: string): TranscriptEntry {
-  try {
-    return JSON.parse(json) as TranscriptEntry;
-  } catch {
-    throw Object.assign(new Error('a stored transcript entry is damaged'), { code: 'SQLITE_CORRUPT_ENTRY' });
-  }
-}
-
 function parseCursor(cursor: string | undefined): [number | undefined, string] {
   const match = cursor ? /^(\d+):(.+)$/.exec(cursor) : null;
   return match ? [Number(match[1]), match[2]] : [undefined, ''];
@@ -356,6 +354,6 @@ function ftsQuery(query: string): string | undefined {
 }
 
 /** The text of an entry that a search should find: its text and, for a request, its message. */
-function searchText(entry: TranscriptEntry): string {
+function searchText(entry: StoredEntryInput): string {
   return entry.text.slice(0, MAX_INDEXED_CHARS);
 }

@@ -13,8 +13,6 @@ import { liveRequestEntry } from './live-record';
 
 /** What the request service tells its neighbours, handed in at construction. */
 export interface RequestServiceDeps {
-  /** The user answered an item: its history record says how (the history recorder). */
-  answered(itemId: string, outcome: RequestRecordView['outcome'], optionId?: string): void;
   /** The user declined or cancelled the request of an agent's pending sign-in (the agents supervisor). */
   signInRefused(agentId: string): void;
 }
@@ -41,9 +39,10 @@ export class RequestService {
     });
   }
 
-  /** The broker's `itemChanged`: the item is drawn, counted, recorded and (once) announced. */
+  /** The broker's `itemChanged`: the item is drawn, published (`request-asked`), counted, recorded and (once) announced. */
   itemChanged(item: QueueItemView): void {
     this.ctx.emit({ type: 'item', item });
+    this.ctx.domain.publish({ type: 'request-asked', item });
     if (item.scope.kind === 'session') this.refreshWaiting(item.scope.sessionKey);
     this.recordLive(item);
     this.arrivals.itemChanged(item);
@@ -94,7 +93,7 @@ export class RequestService {
     const outcome = p.action === 'accept' ? 'accepted' : p.action === 'decline' ? 'declined' : 'cancelled';
     if (scope?.kind === 'request' && scope.label === SIGN_IN_LABEL) this.deps.signInRefused(p.agentId);
     this.afterAnswerSent(() => {
-      this.deps.answered(p.itemId, outcome);
+      this.ctx.domain.publish({ type: 'request-answered', itemId: p.itemId, outcome });
       // An item that stays (Escape's kept-draft cancel, a consented URL) was already recorded with this outcome by
       // itemChanged; only what was sent, which itemChanged does not know, is written again.
       const recorded = this.liveRecords.get(p.itemId)?.outcome === outcome;
@@ -108,7 +107,7 @@ export class RequestService {
     const live = this.liveRecords.get(p.itemId);
     this.ctx.broker.answerPermission(p.itemId, p.agentId, p.optionId);
     this.afterAnswerSent(() => {
-      this.deps.answered(p.itemId, p.optionId === undefined ? 'cancelled' : 'chosen', p.optionId);
+      this.ctx.domain.publish({ type: 'request-answered', itemId: p.itemId, outcome: p.optionId === undefined ? 'cancelled' : 'chosen', ...(p.optionId !== undefined ? { optionId: p.optionId } : {}) });
       if (live?.item.mode === 'permission') {
         const chosen = live.item.options.find((o) => o.optionId === p.optionId);
         this.writeLiveRecord(live.item, p.optionId === undefined ? 'cancelled' : 'chosen', { option: chosen?.name });

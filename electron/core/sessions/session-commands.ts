@@ -25,19 +25,8 @@ import { checkFolder, defaultFolder, rememberFolder } from './working-folder';
  */
 export const MAX_SESSION_ID_CHARS = 500;
 
-/** What the history records of live sessions; told by the session commands as sessions come and go. */
-export interface SessionRecording {
-  /** A new session started: its record begins. */
-  started(session: Session): void;
-  /** The user closed the session's tab: its record ends as closed. */
-  closed(sessionKey: string): void;
-  /** The session's agent stopped: its record ends saying so. */
-  agentStopped(sessionKey: string): void;
-}
-
 /** What the session commands need from the agents' side, handed in at construction. */
 export interface SessionCommandsDeps {
-  recording: SessionRecording;
   /** Saves a change to what is remembered for an agent (agent-management.ts); never rejects. */
   remember(agentId: string, change: (memory: AgentMemory) => AgentMemory): Promise<void>;
   /** Main's side of a budget: the agent is stopped with a sentence (agent-supervisor.ts). */
@@ -119,10 +108,11 @@ export class SessionCommands {
       },
       (event) => this.ctx.emit(event),
       (clause) => this.deps.overBudget(runtime, connectionId, clause),
+      this.ctx.domain,
     );
     this.ctx.emit({ type: 'session', session: session.view });
     this.ctx.sessions.add(session);
-    this.deps.recording.started(session);
+    this.ctx.domain.publish({ type: 'session-started', session });
     // Deliver the new session before the command's result, so a renderer that selects it at once (and
     // the user who types straight away) finds it; both hosts keep events and results in order.
     this.ctx.flush();
@@ -250,7 +240,7 @@ export class SessionCommands {
         this.ctx.emit({ type: 'notice', level: 'info', agentId: runtime.config.id, text: `${runtime.config.name} could not close the session: ${describeAgentError(error, this.ctx.agents.secretValues())}` });
       }
     }
-    this.deps.recording.closed(sessionKey);
+    this.ctx.domain.publish({ type: 'session-ended', sessionKey, why: 'closed' });
     this.drop(session);
   }
 
@@ -267,7 +257,7 @@ export class SessionCommands {
     this.ctx.sessions.connectionEnded(connectionId);
     if (this.ctx.isStopping()) return;
     for (const session of this.ctx.sessions.all()) {
-      if (session.connectionId === connectionId) this.deps.recording.agentStopped(session.view.sessionKey);
+      if (session.connectionId === connectionId) this.ctx.domain.publish({ type: 'session-ended', sessionKey: session.view.sessionKey, why: 'agent-stopped' });
     }
   }
 

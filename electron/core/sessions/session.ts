@@ -7,6 +7,7 @@ import type { SessionView } from '../../../shared/views/sessions';
 import type { TranscriptEntry } from '../../../shared/views/transcript';
 import type { SessionSetup } from '../acp/agent-connection';
 import type { NormalizedUpdate } from '../acp/session-updates';
+import type { DomainEvents } from '../domain-events';
 import { SessionTerminals } from './terminals';
 import { derivedForeground, isWorking, reportedForeground } from './foreground';
 import { Transcript } from './transcript';
@@ -56,11 +57,13 @@ export class Session {
   /**
    * @param overBudget told once when the agent's output would take this session's transcript past its
    *   budget (budgets.ts), with the clause for "Switchboard stopped <agent>: …".
+   * @param domain where its changes are published for the history (`session-updated`); none in tests that only draw.
    */
   constructor(
     init: SessionInit,
     private readonly emit: (event: BridgeEvent) => void,
     overBudget?: (clause: string) => void,
+    private readonly domain?: DomainEvents,
   ) {
     this.connectionId = init.connectionId;
     this.quote = init.quote ?? ((agentText) => quoteForUser(agentText, [], MAX_AGENT_ERROR_CHARS));
@@ -83,7 +86,10 @@ export class Session {
     };
     this.transcript = new Transcript(
       this.view.transcript,
-      (upserts, appends) => this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) }),
+      (upserts, appends) => {
+        this.emit({ type: 'transcript', sessionKey: init.sessionKey, upserts, ...(appends.length ? { appends } : {}) });
+        this.domain?.publish({ type: 'session-updated', sessionKey: init.sessionKey, entryIds: [...upserts, ...appends].map((e) => e.entryId) });
+      },
       overBudget,
     );
   }
@@ -255,8 +261,13 @@ export class Session {
   }
 
   private set(patch: Partial<Omit<SessionView, 'transcript'>>): void {
+    const before = this.view;
     this.view = { ...this.view, ...patch };
     const { transcript: _transcript, ...fields } = this.view;
     this.emit({ type: 'session', session: fields });
+    const { title, lastStopReason } = this.view;
+    if (title !== before.title || lastStopReason !== before.lastStopReason) {
+      this.domain?.publish({ type: 'session-updated', sessionKey: this.view.sessionKey, entryIds: [], details: { title, lastStopReason } });
+    }
   }
 }

@@ -147,7 +147,7 @@ export function HistoryDetail({ session, sessionNames, onBack, onShowSession, on
         </div>
         {resume?.how === 'none' && !live && <p className="muted plain-text history-hint">{resume.reason} You can continue in a new session.</p>}
         {resume?.how === 'load' && !live && <p className="muted history-hint">Resume asks {view.agentName} to replay the conversation.</p>}
-        {view.truncated && <p className="muted history-hint">This transcript reached its size limit; later parts were not kept.</p>}
+        {view.truncated && <p className="muted history-hint">Parts of this transcript were not kept: it reached its size limit, or could not be saved in time.</p>}
         {error && (
           <p className="inline-error plain-text" role="alert">
             {error}
