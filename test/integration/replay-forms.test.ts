@@ -3,7 +3,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FormItemView } from '../../shared/views/requests';
 import { describeForm } from '../../shared/form-schema/describe';
 import { eventually } from './hub-fixture';
-import { closeReplay, AGENT_ID, CLAUDE_FORM, CLAUDE_CANCEL, CODEX_FORM, CODEX_CANCEL, CODEX_SKIP, recordedAgentRequest, recordedAgentText, asFormValues, withoutEnumNames, start, responsesTo, newSessionAndPrompt, agentMessages, expectOnlyKnownUpdates, turnEnded } from './replay-fixture';
+import {
+  closeReplay,
+  AGENT_ID,
+  CLAUDE_FORM,
+  CLAUDE_CANCEL,
+  CODEX_FORM,
+  CODEX_CANCEL,
+  CODEX_SKIP,
+  recordedAgentRequest,
+  recordedAgentText,
+  asFormValues,
+  withoutEnumNames,
+  start,
+  responsesTo,
+  newSessionAndPrompt,
+  agentMessages,
+  expectOnlyKnownUpdates,
+  turnEnded,
+} from './replay-fixture';
 
 afterEach(closeReplay);
 

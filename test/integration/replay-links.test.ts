@@ -2,7 +2,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UrlItemView } from '../../shared/views/requests';
 import { agentView, eventually } from './hub-fixture';
-import { closeReplay, AGENT_ID, CLAUDE_URL, CODEX_URL, CODEX_DEVICE_CODE, CODEX_SKIP, recordedRequest, recordedAgentRequest, recordedAgentText, start, responsesTo, newSessionAndPrompt, agentMessages, expectOnlyKnownUpdates, turnEnded } from './replay-fixture';
+import {
+  closeReplay,
+  AGENT_ID,
+  CLAUDE_URL,
+  CODEX_URL,
+  CODEX_DEVICE_CODE,
+  CODEX_SKIP,
+  recordedRequest,
+  recordedAgentRequest,
+  recordedAgentText,
+  start,
+  responsesTo,
+  newSessionAndPrompt,
+  agentMessages,
+  expectOnlyKnownUpdates,
+  turnEnded,
+} from './replay-fixture';
 
 afterEach(closeReplay);
 

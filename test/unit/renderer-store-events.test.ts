@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { FormItemView } from '../../shared/views/requests';
-import { MAX_NOTICES, createAppStore, initialState, pendingCounts, queueOfAgent, reduce, splitByLive, waitingItems, waitsForUser } from '../../renderer/src/state/model/store';
+import {
+  MAX_NOTICES,
+  createAppStore,
+  initialState,
+  pendingCounts,
+  queueOfAgent,
+  reduce,
+  splitByLive,
+  waitingItems,
+  waitsForUser,
+} from '../../renderer/src/state/model/store';
 import { agent, session, item, urlItem, snapshot, withEvents } from './renderer-store-fixture';
 
 describe('renderer store', () => {
