@@ -48,7 +48,7 @@ function sessionKeyOf(entry: QueueEntry): string | undefined {
   return scope.kind === 'session' ? scope.sessionKey : undefined;
 }
 
-/** The item queue of {@link ElicitationBroker} (broker.ts). */
+/** The item queue of the elicitation broker (broker.ts). */
 export class ItemQueue {
   /** Every entry by item id; the map keeps arrival order. */
   private readonly entries = new Map<string, QueueEntry>();

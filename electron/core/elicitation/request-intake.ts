@@ -21,7 +21,7 @@ import { MAX_ENDED_MESSAGE_CHARS, MAX_ENDED_SCHEMA_CHARS, SHOWN_REFUSED_URL_CHAR
 /** What intake reads and counts with: the queue it checks against and the receipt order it numbers items in. */
 export interface IntakeContext {
   readonly queue: ItemQueue;
-  /** The next {@link QueueItemView.arrivalSeq}; taken once the request's checks on its id and scope pass. */
+  /** The next `arrivalSeq` of an item (receipt order); taken once the request's checks on its id and scope pass. */
   nextArrival(): number;
 }
 
