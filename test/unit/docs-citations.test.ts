@@ -25,14 +25,6 @@ const CODE_FILE = /\.(ts|tsx|js|mjs|css)$/;
 const RULE_ID = /\b[A-Z]+-[A-Z]+-\d+\b/g;
 
 /**
- * Files that are being rewritten elsewhere; their comments are scrubbed once that lands. Paths are relative to the
- * repository root with `/`; a trailing `**.tsx` entry covers every `.tsx` file under that folder.
- */
-const PENDING: readonly string[] = [
-  'electron/core/elicitation/broker.ts',
-];
-
-/**
  * What a comment must not cite. Ordinary words stay allowed: "Session 2" (a tab's name), the form's Review step and
  * the `ReviewSummary` component, "review and change every answer" (spec E-FORM-4).
  */
@@ -66,10 +58,6 @@ function walk(folder: string, files: string[]): string[] {
 }
 
 const rel = (path: string) => relative(ROOT, path).split('\\').join('/');
-
-function isPending(file: string): boolean {
-  return PENDING.some((p) => (p.endsWith('/**.tsx') ? file.startsWith(p.slice(0, -'**.tsx'.length)) && file.endsWith('.tsx') : p === file));
-}
 
 /** A comment's text and the 1-based line it starts on. */
 interface Comment {
@@ -146,7 +134,6 @@ describe('citations in code', () => {
     const found: string[] = [];
     for (const path of [...rootConfigs(), ...COMMENT_FOLDERS.flatMap((f) => walk(join(ROOT, f), []))]) {
       const file = rel(path);
-      if (isPending(file)) continue;
       for (const comment of commentsOf(file, readFileSync(path, 'utf8'))) {
         comment.text.split('\n').forEach((line, i) => {
           const hit = HISTORY_PATTERNS.find((h) => h.pattern.test(line));
@@ -155,10 +142,5 @@ describe('citations in code', () => {
       }
     }
     expect(found, 'comments citing history').toEqual([]);
-  });
-
-  it('keeps every pending file on disk, so the allow-list cannot outlive a rename unnoticed', () => {
-    const gone = PENDING.filter((p) => !p.includes('**') && !existsSync(join(ROOT, p)));
-    expect(gone).toEqual([]);
   });
 });

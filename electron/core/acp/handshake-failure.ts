@@ -62,3 +62,25 @@ export function exitedClause(code: number | null, signal: string | null): string
   if (code === 126) return 'it exited with code 126 before answering: its command could not be run';
   return `it exited with code ${code} before answering`;
 }
+
+/** Fields named in a schema-issues clause, at most; each a short dotted path of schema keys. */
+const MAX_ISSUE_PATHS = 3;
+
+/**
+ * The clause for an initialize answer the protocol's schema refused: the SDK's zod error message is its issues
+ * as multi-line JSON, which is no sentence. Names the fields at fault, or undefined when `message` is not such a list.
+ */
+export function schemaIssuesClause(message: string): string | undefined {
+  let issues: unknown;
+  try {
+    issues = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(issues) || !issues.length || !issues.every((i) => Array.isArray((i as { path?: unknown })?.path))) return undefined;
+  const paths = [...new Set(issues.map((i) => (i as { path: unknown[] }).path.join('.')))];
+  // Only schema-shaped names are repeated: anything else may be the agent's own text.
+  const named = paths.filter((p) => /^[A-Za-z0-9_.]{1,60}$/.test(p)).slice(0, MAX_ISSUE_PATHS);
+  const fields = named.length ? `: ${named.map((p) => `\`${p}\``).join(', ')} ${named.length > 1 ? 'are' : 'is'} missing or wrong` : '';
+  return `its initialize answer is not what ACP requires${fields}`;
+}

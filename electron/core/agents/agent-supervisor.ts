@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StoppedDetail } from '../../../shared/views/agents';
-import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence } from '../acp/handshake-failure';
+import { HandshakeFailed, MAX_QUOTED_OUTPUT_CHARS, exitedClause, handshakeSentence, schemaIssuesClause } from '../acp/handshake-failure';
 import { connectAgentInWorker, endedByAgent } from '../acp/worker/connection-proxy';
 import { OutputBeforeReady } from '../acp/worker/output-before-ready';
 import { BudgetExceeded, stoppedSentence } from '../budgets';
@@ -33,9 +33,6 @@ const AGENT_EXIT_GRACE_MS = 500;
  * loaded machine). Without a report by then, the exit is told with main's copy, or alone.
  */
 const HANDSHAKE_VERDICT_WAIT_MS = 5000;
-
-/** Fields named in a schema-issues clause, at most; each a short dotted path of schema keys. */
-const MAX_ISSUE_PATHS = 3;
 
 /** Starts, watches, restarts and stops the agents of the registry in the context. */
 export class AgentSupervisor {
@@ -354,23 +351,4 @@ function exitsWithin(agent: RunningAgent, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((done) => (timer = setTimeout(() => done(false), ms)));
   return Promise.race([agent.exited.then(() => true), late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The clause for an initialize answer the protocol's schema refused: the SDK's zod error message is its issues
- * as multi-line JSON, which is no sentence. Names the fields at fault, or undefined when `message` is not such a list.
- */
-function schemaIssuesClause(message: string): string | undefined {
-  let issues: unknown;
-  try {
-    issues = JSON.parse(message);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(issues) || !issues.length || !issues.every((i) => Array.isArray((i as { path?: unknown })?.path))) return undefined;
-  const paths = [...new Set(issues.map((i) => (i as { path: unknown[] }).path.join('.')))];
-  // Only schema-shaped names are repeated: anything else may be the agent's own text.
-  const named = paths.filter((p) => /^[A-Za-z0-9_.]{1,60}$/.test(p)).slice(0, MAX_ISSUE_PATHS);
-  const fields = named.length ? `: ${named.map((p) => `\`${p}\``).join(', ')} ${named.length > 1 ? 'are' : 'is'} missing or wrong` : '';
-  return `its initialize answer is not what ACP requires${fields}`;
 }

@@ -127,7 +127,7 @@ export type WorkerToMain =
   | { t: 'failed'; error: WireError }
   | { t: 'ackBytes'; bytes: number }
   // `takenBytes`: relayed bytes taken in since the last report, carried by the next batch or write (see
-  // connection-worker.ts, TELL_TAKEN_BYTES) instead of a message of their own.
+  // main-port.ts, TELL_TAKEN_BYTES) instead of a message of their own.
   | { t: 'write'; chunk: Uint8Array; takenBytes?: number }
   | { t: 'batch'; calls: WireCall[]; bytes: number; takenBytes?: number }
   | { t: 'result'; callId: number; ok: true; value: unknown }
