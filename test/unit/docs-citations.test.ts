@@ -114,7 +114,32 @@ function definedIds(): Set<string> {
   return new Set([...page.matchAll(/^- \*\*([A-Z]+-[A-Z]+-\d+)\*\*/gm)].map((m) => m[1]));
 }
 
+/** An architecture rule as code and pages cite it: `architecture rule 7`. */
+const ARCHITECTURE_RULE = /\barchitecture rules? (\d+)/gi;
+
+/** The numbers of the rules docs/architecture.md lists under "Rules of the house" (`7. **State lives in main.**`). */
+function definedArchitectureRules(): Set<string> {
+  const page = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const section = page.slice(page.indexOf('## Rules of the house'), page.indexOf('\n## ', page.indexOf('## Rules of the house') + 1));
+  return new Set([...section.matchAll(/^(\d+)\. \*\*/gm)].map((m) => m[1]));
+}
+
 describe('citations in code', () => {
+  it('cites only architecture rules that docs/architecture.md lists', () => {
+    const defined = definedArchitectureRules();
+    expect(defined.size, 'the rules were found on the page').toBeGreaterThan(5);
+    const missing: string[] = [];
+    for (const path of [...CITING_FOLDERS, 'docs'].flatMap((f) => walk(join(ROOT, f), []))) {
+      if (!CITING_FILE.test(path)) continue;
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const [, n] of line.matchAll(ARCHITECTURE_RULE)) if (!defined.has(n)) missing.push(`${rel(path)}:${i + 1} architecture rule ${n}`);
+        });
+    }
+    expect(missing, 'architecture rules cited but not listed in docs/architecture.md').toEqual([]);
+  });
+
   it('cites only protocol rule ids that docs/protocol.md defines', () => {
     const defined = definedIds();
     const missing: string[] = [];
