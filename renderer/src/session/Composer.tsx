@@ -204,7 +204,7 @@ export function Composer(props: ComposerProps) {
           {attachments.map((attachment, index) => {
             const name = attachment.type === 'file' ? `@${attachment.path}` : attachment.name;
             return (
-              <li key={index} className="composer-attachment">
+              <li key={index} className="attachment-chip composer-attachment">
                 <span className="composer-attachment-kind">{attachment.type === 'file' ? 'File' : attachment.type === 'image' ? 'Image' : 'Text'}</span>
                 <span className="composer-attachment-name">{name}</span>
                 <button

@@ -90,7 +90,7 @@ function Message({ entry }: { entry: TranscriptEntry }) {
       {entry.attachments && entry.attachments.length > 0 && (
         <ul className="entry-attachments" aria-label="Attached">
           {entry.attachments.map((name, index) => (
-            <li key={index} className="entry-attachment">
+            <li key={index} className="attachment-chip entry-attachment">
               {name}
             </li>
           ))}
