@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldSpec } from '../../../shared/form-schema/types';
 import { DATE_TIME_EXAMPLE, localInputToRfc3339, localOffsetAt, rfc3339ToLocalInput, timeZoneText } from './model/form-values';
-import { RequiredMark } from './RequiredMark';
+import { FieldLabel } from './FieldLabel';
 import './DateTimeField.css';
 
 /** A date-time field's control props, as FieldControl.tsx passes them from react-hook-form. */
@@ -60,10 +60,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
   const at = local ? new Date(Date.parse(value.toUpperCase())) : new Date();
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+      <FieldLabel id={id} field={field} />
       {help}
       {typing ? (
         <input

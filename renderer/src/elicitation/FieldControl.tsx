@@ -3,7 +3,7 @@ import type { FieldSpec, FormValues } from '../../../shared/form-schema/types';
 import { constraintHint, inputTypeFor } from './model/form-values';
 import { Choice, ChoiceGroup } from './ChoiceGroup';
 import { DateTimeField } from './DateTimeField';
-import { RequiredMark } from './RequiredMark';
+import { FieldLabel } from './FieldLabel';
 import { SecretInput } from './SecretInput';
 import { UnsupportedField } from './UnsupportedField';
 import './FieldControl.css';
@@ -172,10 +172,7 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
     }
     return (
       <div className="field">
-        <label htmlFor={id} className="field-label">
-          {field.label}
-          <RequiredMark required={field.required} />
-        </label>
+        <FieldLabel id={id} field={field} />
         {help}
         <select
           id={id}
@@ -241,10 +238,7 @@ function SupportedField({ field, fieldKey, control, idBase, note }: FieldControl
   );
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">
-        {field.label}
-        <RequiredMark required={field.required} />
-      </label>
+      <FieldLabel id={id} field={field} />
       {help}
       {secret ? <SecretInput id={id} label={field.label} input={input} /> : input(numeric ? 'text' : inputTypeFor(field))}
       {errorLine}
